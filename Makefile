@@ -1,0 +1,51 @@
+# Two entry points: `make run` and `make test`. Each sets up everything it needs first.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+TORCH_VERSION := 2.13.0
+LLAMA_CPP_VERSION := 0.3.36
+# llama-cpp-python compiles from source (~6 min on 2 cores): keep the wheel across clones.
+WHEEL_CACHE ?= $(HOME)/.cache/protograph/wheels
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: run test setup index bench clean help
+
+help:
+	@echo "make run   - set up everything and start the app at http://127.0.0.1:8050"
+	@echo "make test  - set up everything and run the whole test suite"
+	@echo "make bench - print the benchmark figures of docs/benchmarks.md"
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml Makefile
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip wheel setuptools
+	# A bare `torch` would pull a multi-GB CUDA build; this pin takes the CPU build.
+	$(PIP) install --quiet torch==$(TORCH_VERSION)
+	mkdir -p $(WHEEL_CACHE)
+	ls $(WHEEL_CACHE)/llama_cpp_python-$(LLAMA_CPP_VERSION)-*.whl >/dev/null 2>&1 || \
+		CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(PIP) wheel --no-deps llama-cpp-python==$(LLAMA_CPP_VERSION) -w $(WHEEL_CACHE)
+	$(PIP) install --quiet --find-links $(WHEEL_CACHE) -e ".[llm,server,test]"
+	touch $(STAMP)
+
+index: setup
+	$(VENV)/bin/protograph index
+
+run: index
+	$(VENV)/bin/protograph serve
+
+test: setup
+	$(VENV)/bin/pytest --headless $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) -m benchmarks.run_all
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,154 @@
+"""The prototype graph: one schema for the pipeline, the UI, the CLI and the evaluation.
+
+Its JSON form (``graph.model_dump(mode="json")``) is a public contract: the
+web app keeps it in a ``dcc.Store``, the CLI prints it and the evaluation
+writes it to disk. Node ids double as SPARQL variable names, so they are
+restricted to ``[A-Za-z_][A-Za-z0-9_]*``.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = [
+    "Aggregation",
+    "Constraint",
+    "ConstraintOp",
+    "Edge",
+    "Node",
+    "OrderBy",
+    "PrototypeGraph",
+    "make_node_id",
+]
+
+NODE_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]{0,63}$"
+
+
+class ConstraintOp(str, Enum):
+    EQ = "="
+    NE = "!="
+    LT = "<"
+    LE = "<="
+    GT = ">"
+    GE = ">="
+    CONTAINS = "contains"
+    STARTSWITH = "startswith"
+    REGEX = "regex"
+    LANG = "lang"
+
+
+class Constraint(BaseModel):
+    """A condition on one attribute of a node, e.g. population > 1000000."""
+
+    model_config = ConfigDict(frozen=True)
+
+    property: str
+    op: ConstraintOp = ConstraintOp.EQ
+    value: str | int | float | bool
+    datatype: str | None = Field(default=None, description="XSD datatype IRI of the value.")
+
+
+class Node(BaseModel):
+    model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
+
+    id: str = Field(pattern=NODE_ID_PATTERN)
+    class_: str = Field(alias="class", description="Full class IRI.")
+    label: str = ""
+    constraints: tuple[Constraint, ...] = ()
+    instances: tuple[str, ...] = Field(default=(), description="Instance IRIs the node is pinned to.")
+    select: bool = True
+    include_subclasses: bool = False
+
+
+class Edge(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    source: str
+    link: str = Field(description="Full object-property IRI.")
+    target: str
+    optional: bool = False
+    negated: bool = False
+
+
+class Aggregation(BaseModel):
+    """COUNT(DISTINCT ?count_node), grouped by the listed nodes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    count: str
+    group_by: tuple[str, ...] = ()
+
+
+class OrderBy(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    node: str = Field(description="A node id, or 'count' to order by the aggregate.")
+    descending: bool = False
+
+
+class PrototypeGraph(BaseModel):
+    """Typed variable nodes joined by ontology links, plus query modifiers.
+
+    >>> graph = PrototypeGraph.model_validate({
+    ...     "nodes": [{"id": "person_1", "class": "http://dbpedia.org/ontology/Person"},
+    ...               {"id": "university_1", "class": "http://dbpedia.org/ontology/University"}],
+    ...     "edges": [{"source": "person_1", "link": "http://dbpedia.org/ontology/almaMater",
+    ...                "target": "university_1"}],
+    ... })
+    >>> graph.node("person_1").class_
+    'http://dbpedia.org/ontology/Person'
+    >>> graph.model_dump(mode="json")["nodes"][0]["class"]
+    'http://dbpedia.org/ontology/Person'
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    nodes: tuple[Node, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    aggregation: Aggregation | None = None
+    order_by: tuple[OrderBy, ...] = ()
+    limit: int | None = Field(default=None, ge=0)
+    offset: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _ids_are_unique(self) -> PrototypeGraph:
+        ids = [n.id for n in self.nodes]
+        if len(ids) != len(set(ids)):
+            duplicates = sorted({i for i in ids if ids.count(i) > 1})
+            raise ValueError(f"duplicate node ids: {', '.join(duplicates)}")
+        return self
+
+    @field_validator("edges")
+    @classmethod
+    def _no_duplicate_edges(cls, edges: tuple[Edge, ...]) -> tuple[Edge, ...]:
+        return tuple(dict.fromkeys(edges))
+
+    def node(self, node_id: str) -> Node | None:
+        return next((n for n in self.nodes if n.id == node_id), None)
+
+    @property
+    def node_ids(self) -> list[str]:
+        return [n.id for n in self.nodes]
+
+    def is_empty(self) -> bool:
+        return not self.nodes
+
+
+def make_node_id(label: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A readable, unused variable id such as ``ice_hockey_player_2``.
+
+    >>> make_node_id("Ice hockey player", {"ice_hockey_player_1"})
+    'ice_hockey_player_2'
+    >>> make_node_id("!!!")
+    'node_1'
+    """
+    stem = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")[:40] or "node"
+    if stem[0].isdigit():
+        stem = f"n_{stem}"
+    n = 1
+    while f"{stem}_{n}" in taken:
+        n += 1
+    return f"{stem}_{n}"

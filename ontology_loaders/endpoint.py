@@ -1,0 +1,142 @@
+"""Load an ontology from a remote SPARQL 1.1 endpoint (schema triples only, paged)."""
+
+from __future__ import annotations
+
+import socket
+import urllib.error
+from collections.abc import Iterator
+
+import pyoxigraph as ox
+from SPARQLWrapper import JSON, POST, SPARQLWrapper
+from SPARQLWrapper.SPARQLExceptions import (
+    EndPointInternalError,
+    EndPointNotFound,
+    QueryBadFormed,
+    SPARQLWrapperException,
+    Unauthorized,
+    URITooLong,
+)
+
+from .build import CLASS_TYPES, DATATYPE_PROPERTY, OBJECT_PROPERTY, PLAIN_PROPERTY_TYPES, RDF_TYPE, SCHEMA_PREDICATES, Triple, ontology_from_triples
+from .errors import OntologyLoadError
+from .model import Ontology
+
+__all__ = ["load_ontology_from_endpoint"]
+
+# SPARQLWrapper turns these HTTP answers into exceptions of its own.
+_HTTP_STATUS_OF = {QueryBadFormed: 400, Unauthorized: 401, EndPointNotFound: 404, URITooLong: 414, EndPointInternalError: 500}
+
+_SCHEMA_TYPES = " ".join(f"<{t}>" for t in sorted(CLASS_TYPES | PLAIN_PROPERTY_TYPES | {OBJECT_PROPERTY, DATATYPE_PROPERTY}))
+
+
+def _queries() -> list[str]:
+    """One query per schema predicate, each restricted to declared classes and properties.
+
+    Split this way, each answer is small enough to fit one page on most
+    endpoints, so the slow ORDER BY that stable paging needs is rarely paid.
+    """
+    declared = f"VALUES ?t {{ {_SCHEMA_TYPES} }} ?s <{RDF_TYPE}> ?t ."
+    queries = [f"SELECT DISTINCT ?s ?p ?o WHERE {{ VALUES ?o {{ {_SCHEMA_TYPES} }} ?s <{RDF_TYPE}> ?o . BIND(<{RDF_TYPE}> AS ?p) }}"]
+    for predicate in SCHEMA_PREDICATES:
+        if predicate == RDF_TYPE:
+            continue
+        queries.append(
+            f"SELECT DISTINCT ?s ?p ?o WHERE {{ {declared} BIND(<{predicate}> AS ?p) ?s <{predicate}> ?o . }}"
+        )
+    return queries
+
+
+def load_ontology_from_endpoint(
+    url: str,
+    *,
+    timeout: float = 10.0,
+    language: str = "en",
+    page_size: int = 50_000,
+    max_pages: int = 100,
+) -> Ontology:
+    """Read classes, properties and their labels from ``url``.
+
+    :raises OntologyLoadError: the endpoint is unreachable, slow past ``timeout``,
+        answers with an error, or holds no classes.
+    """
+    client = SPARQLWrapper(url)
+    client.setMethod(POST)
+    client.setReturnFormat(JSON)
+    client.setTimeout(int(max(1, timeout)))
+    triples = [
+        triple
+        for query in _queries()
+        for triple in _paged_triples(client, query, url=url, timeout=timeout, page_size=page_size, max_pages=max_pages)
+    ]
+    ontology = ontology_from_triples(triples, language=language, sources=(url,))
+    if not ontology.classes:
+        raise OntologyLoadError(f"{url}: the endpoint declares no classes (owl:Class or rdfs:Class)")
+    return ontology
+
+
+def _paged_triples(client: SPARQLWrapper, query: str, *, url: str, timeout: float, page_size: int, max_pages: int) -> Iterator[Triple]:
+    client.setQuery(f"{query} LIMIT {page_size}")
+    bindings = _fetch(client, url, timeout)
+    total = len(bindings)
+    if total and (total == page_size or total < _count(client, query, url, timeout)):
+        # Either the answer is larger than a page or the server capped it: only an
+        # ordered query pages reliably, so pay for ORDER BY only in that case.
+        page = len(bindings)
+        bindings = []
+        for number in range(max_pages):
+            client.setQuery(f"{query} ORDER BY ?s ?o LIMIT {page} OFFSET {number * page}")
+            rows = _fetch(client, url, timeout)
+            bindings.extend(rows)
+            if len(rows) < page:
+                break
+        else:
+            raise OntologyLoadError(f"{url}: schema larger than {max_pages * page} rows per predicate; raise max_pages")
+    for row in bindings:
+        try:
+            yield (_term(row["s"]), _term(row["p"]), _term(row["o"]))
+        except (KeyError, ValueError):
+            continue  # a malformed row from the server is skipped, not fatal
+
+
+def _count(client: SPARQLWrapper, query: str, url: str, timeout: float) -> int:
+    where = query[query.index("WHERE"):]
+    client.setQuery(f"SELECT (COUNT(*) AS ?n) {{ SELECT DISTINCT ?s ?p ?o {where} }}")
+    rows = _fetch(client, url, timeout)
+    try:
+        return int(rows[0]["n"]["value"])
+    except (IndexError, KeyError, ValueError):
+        return 0
+
+
+def _fetch(client: SPARQLWrapper, url: str, timeout: float) -> list[dict]:
+    try:
+        return client.queryAndConvert()["results"]["bindings"]
+    except urllib.error.HTTPError as error:
+        raise OntologyLoadError(f"{url}: the endpoint answered HTTP {error.code} {error.reason}") from None
+    except tuple(_HTTP_STATUS_OF) as error:
+        status = _HTTP_STATUS_OF[type(error)]
+        raise OntologyLoadError(f"{url}: the endpoint answered HTTP {status} ({str(error).splitlines()[0]})") from None
+    except (socket.timeout, TimeoutError):
+        raise OntologyLoadError(f"{url}: no answer within {timeout:g} s") from None
+    except urllib.error.URLError as error:
+        reason = error.reason
+        if isinstance(reason, (socket.timeout, TimeoutError)):
+            raise OntologyLoadError(f"{url}: no answer within {timeout:g} s") from None
+        raise OntologyLoadError(f"{url}: unreachable ({reason})") from None
+    except (SPARQLWrapperException, ValueError, KeyError, TypeError) as error:
+        raise OntologyLoadError(f"{url}: not a SPARQL endpoint or a malformed answer ({error})") from None
+    except OSError as error:
+        raise OntologyLoadError(f"{url}: unreachable ({error})") from None
+
+
+def _term(binding: dict) -> ox.NamedNode | ox.BlankNode | ox.Literal:
+    kind, value = binding["type"], binding["value"]
+    if kind == "uri":
+        return ox.NamedNode(value)
+    if kind == "bnode":
+        return ox.BlankNode(value)
+    if "xml:lang" in binding:
+        return ox.Literal(value, language=binding["xml:lang"])
+    if "datatype" in binding:
+        return ox.Literal(value, datatype=ox.NamedNode(binding["datatype"]))
+    return ox.Literal(value)

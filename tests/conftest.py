@@ -1,0 +1,96 @@
+"""Fixtures shared by every test layer: paths to real data, and a real SPARQL server."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = REPO_ROOT / "sample_ontologies"
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+DBO_TTL = SHARED_DATA / "dbpedia" / "dbo.ttl"
+LCQUAD_TRAIN = SHARED_DATA / "lcquad1" / "train.jsonl"
+DBPEDIA_SAMPLE = SAMPLES / "dbpedia_sample"
+
+
+@pytest.fixture(scope="session")
+def dbo_path() -> Path:
+    if not DBO_TTL.exists():
+        pytest.skip(f"the real DBpedia ontology is not at {DBO_TTL} (shared data is absent outside CI)")
+    return DBO_TTL
+
+
+@pytest.fixture(scope="session")
+def dbo_ontology(dbo_path: Path):
+    from ontology_loaders import load_ontology
+
+    return load_ontology([dbo_path])
+
+
+@pytest.fixture(scope="session")
+def sample_ontology():
+    from ontology_loaders import load_ontology
+
+    return load_ontology([DBPEDIA_SAMPLE / "ontology.ttl"])
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _oxigraph_binary() -> str:
+    found = shutil.which("oxigraph") or str(Path(sys.executable).with_name("oxigraph"))
+    if not Path(found).exists():
+        pytest.fail("the `oxigraph` server binary is missing: pip install 'protograph[server]'")
+    return found
+
+
+@pytest.fixture(scope="session")
+def oxigraph_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., str]]:
+    """Start a real Oxigraph SPARQL server on 127.0.0.1 loaded with the given files; returns its query URL.
+
+    Servers started with the same files are shared for the session.
+    """
+    binary = _oxigraph_binary()
+    running: dict[tuple[str, ...], tuple[subprocess.Popen, str]] = {}
+
+    def start(*files: Path) -> str:
+        key = tuple(str(f) for f in files)
+        if key in running:
+            return running[key][1]
+        location = tmp_path_factory.mktemp("oxigraph")
+        for file in files:
+            subprocess.run([binary, "load", "--location", str(location), "--file", str(file)], check=True, capture_output=True)
+        port = free_port()
+        process = subprocess.Popen(
+            [binary, "serve-read-only", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        url = f"http://127.0.0.1:{port}/query"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}?query=ASK%7B%7D", timeout=1).read()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    pytest.fail(f"oxigraph server did not start on port {port}")
+                time.sleep(0.1)
+        running[key] = (process, url)
+        return url
+
+    yield start
+    for process, _ in running.values():
+        process.terminate()
+        process.wait(timeout=10)
