@@ -10,10 +10,10 @@ import os
 from enum import Enum
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from pydantic import field_validator
-from typing import Annotated
+from typing import Annotated, Literal
 
 __all__ = ["LLMBackend", "PROJECT_ROOT", "SAMPLES_DIR", "Settings", "default_data_dir"]
 
@@ -54,6 +54,8 @@ class Settings(BaseSettings):
     )
     endpoint: str | None = Field(default=None, description="A remote SPARQL endpoint; replaces the embedded store.")
     endpoint_timeout_s: float = 30.0
+    endpoint_method: Literal["GET", "POST"] = "GET"
+    endpoint_auth: SecretStr | None = Field(default=None, description="Authorization header value for the endpoint.")
     ontology_endpoint_timeout_s: float = 10.0
     llm_backend: LLMBackend = LLMBackend.LLAMA_CPP
     model_path: Path | None = Field(default=None, description="A GGUF file; default: the packaged Gemma 3 270M.")
