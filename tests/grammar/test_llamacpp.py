@@ -1,0 +1,64 @@
+"""The embedded backend with the real default model: the fast sampler, grammars, bounds."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from grammar.backends import StopReason
+from grammar.builders import constrained_edges_grammar, constrained_nodes_grammar, question_spans, raw_edges_grammar, raw_nodes_grammar
+
+pytest.importorskip("llama_cpp")
+
+
+@pytest.fixture(scope="module")
+def backend():
+    from app.llm import default_model_path
+    from grammar.llamacpp import LlamaCppBackend
+
+    llm = LlamaCppBackend(default_model_path(Path.home() / ".cache" / "protograph" / "models"))
+    yield llm
+    llm.close()
+
+
+GRAMMAR = 'root ::= "nodes: " ("person" | "place" | "university") (" | " ("person" | "place" | "university")){0,3} "\\n"'
+
+
+def test_gll001_top_k_check_matches_the_full_vocabulary_check(backend) -> None:
+    prompt = backend.render([{"role": "user", "content": "A person studied at a university. List the things."}])
+    fast = backend.complete(prompt, grammar=GRAMMAR, max_tokens=24, timeout_s=300)
+    stock = backend.complete_unconstrained_baseline(prompt.removeprefix("<bos>"), grammar=GRAMMAR, max_tokens=24)
+    assert fast.text.startswith("nodes: ")
+    assert fast.text == stock.text  # greedy: the same tokens, only faster
+
+
+def test_gll002_every_built_grammar_parses_in_llama_cpp(backend) -> None:
+    spans = question_spans('a person "quoted" \\ and the child of a person')
+    names = question_spans('Ada "Lovelace" \\', lower=False)
+    prompt = backend.render([{"role": "user", "content": "x"}])
+    for grammar in (raw_nodes_grammar(spans), raw_nodes_grammar(None), raw_nodes_grammar([]),
+                    raw_edges_grammar(["person_1", "person_2"], spans=spans, names=names),
+                    raw_edges_grammar(["person_1", "person_2"], spans=spans, names=[]),
+                    raw_edges_grammar(["person_1"], spans=None, names=None),
+                    constrained_nodes_grammar([["person"], ['a "b"']]), constrained_nodes_grammar([]),
+                    constrained_edges_grammar(["person_1", "person_2"], relations={("person_1", "person_2"): ["child"]},
+                                              properties={"person_1": ["birth date"]}, names=names)):
+        backend.complete(prompt, grammar=grammar, max_tokens=2, timeout_s=300)  # raises ValueError when it does not parse
+
+
+def test_gll003_bad_grammar_is_a_value_error(backend) -> None:
+    with pytest.raises(ValueError, match="does not parse"):
+        backend.complete("x", grammar="root ::= undefined-rule", max_tokens=2)
+
+
+def test_gll004_bounds(backend) -> None:
+    prompt = backend.render([{"role": "user", "content": "Count to one hundred."}])
+    cancel = threading.Event()
+    cancel.set()
+    assert backend.complete(prompt, max_tokens=50, cancel=cancel).stop_reason is StopReason.CANCELLED
+    assert backend.complete(prompt, max_tokens=50, timeout_s=1e-6).stop_reason is StopReason.TIMEOUT
+    assert backend.complete(prompt, max_tokens=3, timeout_s=300).stop_reason is StopReason.LENGTH
+    again = backend.complete(prompt, max_tokens=3, timeout_s=300)
+    assert again.cached_tokens == again.prompt_tokens - 1  # the whole prompt's KV cache was reused
