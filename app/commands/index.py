@@ -15,10 +15,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("index", help="build the ontology, store, statistics and embedding caches")
     add_source_flags(parser)
     parser.add_argument("--no-embeddings", action="store_true", help="skip the class/link embedding index")
+    parser.add_argument("--no-llm", action="store_true", help="skip assembling and loading the language model")
     parser.set_defaults(run=run)
 
 
-def build_caches(resources: Resources, *, embeddings: bool = True) -> dict[str, float]:
+def build_caches(resources: Resources, *, embeddings: bool = True, llm: bool = False) -> dict[str, float]:
     """Load each cached resource once; returns seconds per step."""
     timings: dict[str, float] = {}
     steps = ["ontology"]
@@ -26,6 +27,8 @@ def build_caches(resources: Resources, *, embeddings: bool = True) -> dict[str, 
         steps += ["store", "instance_counts"]
     if embeddings:
         steps += ["embedder", "index"]
+    if llm:
+        steps.append("llm")
     for name in steps:
         start = time.perf_counter()
         getattr(resources, name)
@@ -35,7 +38,7 @@ def build_caches(resources: Resources, *, embeddings: bool = True) -> dict[str, 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     resources = Resources(settings)
-    timings = build_caches(resources, embeddings=not args.no_embeddings)
+    timings = build_caches(resources, embeddings=not args.no_embeddings, llm=not args.no_llm)
     for name, seconds in timings.items():
         print(f"{name:<16} {seconds:7.2f} s")
     print(f"{'total':<16} {sum(timings.values()):7.2f} s   (cache: {settings.data_dir})")
