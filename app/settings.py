@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     llm_max_tokens: int = Field(default=256, ge=16)
     llm_timeout_s: float = Field(default=20.0, gt=0)
     llm_threads: int = Field(default=2, ge=1)
+    jobs_backend: Literal["diskcache", "celery"] = Field(
+        default="diskcache", description="Runs the web app's background jobs; celery needs `pip install celery[redis]`.")
+    redis_url: str = "redis://127.0.0.1:6379/0"
     host: str = "127.0.0.1"
     port: int = 8050
 

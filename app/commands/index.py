@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 from ..resources import Resources
 from ..settings import Settings
@@ -19,8 +20,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def build_caches(resources: Resources, *, embeddings: bool = True, llm: bool = False) -> dict[str, float]:
-    """Load each cached resource once; returns seconds per step."""
+def build_caches(
+    resources: Resources,
+    *,
+    embeddings: bool = True,
+    llm: bool = False,
+    on_error: Callable[[str, Exception], None] | None = None,
+) -> dict[str, float]:
+    """Load each cached resource once; returns seconds per step.
+
+    With ``on_error`` a failing step is reported to it and the others still
+    load (the web app then shows the error when the resource is used).
+    """
     timings: dict[str, float] = {}
     steps = ["ontology"]
     if resources.settings.kg or resources.settings.endpoint:
@@ -31,7 +42,12 @@ def build_caches(resources: Resources, *, embeddings: bool = True, llm: bool = F
         steps.append("llm")
     for name in steps:
         start = time.perf_counter()
-        getattr(resources, name)
+        try:
+            getattr(resources, name)
+        except Exception as error:
+            if on_error is None:
+                raise
+            on_error(name, error)
         timings[name] = time.perf_counter() - start
     return timings
 

@@ -1,0 +1,298 @@
+"""Pure converters between a :class:`PrototypeGraph` and Cytoscape elements.
+
+The canvas shows what the graph means: class label and variable id on each
+node, link label on each edge, and distinct looks (CSS classes, styled in
+:data:`STYLESHEET`) for constants, pinned instances, constraints, hidden
+variables, optional and negated edges. Node positions are not part of the
+graph; they travel separately so dragging survives every edit.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ontology_loaders.model import Ontology, label_from_local_name, local_name
+
+from app.graph_model import Constraint, Edge, PrototypeGraph
+
+__all__ = [
+    "STYLESHEET",
+    "auto_layout",
+    "edge_id",
+    "edge_from_id",
+    "graph_to_elements",
+    "positions_from_elements",
+    "describe_constraint",
+]
+
+EDGE_ID_SEPARATOR = "|"
+X_GAP, Y_GAP = 300.0, 110.0
+MAX_ROW_WIDTH = 4 * X_GAP
+
+_COLORS = {
+    "ink": "#1f2933",
+    "node": "#e8f0fe",
+    "node_border": "#4a6fa5",
+    "pinned": "#fff4d6",
+    "pinned_border": "#b7791f",
+    "edge": "#52606d",
+    "optional": "#8795a1",
+    "negated": "#c53030",
+    "selected": "#d97706",
+}
+
+STYLESHEET: list[dict[str, Any]] = [
+    {"selector": "node", "style": {
+        "shape": "round-rectangle", "background-color": _COLORS["node"], "border-width": 2,
+        "border-color": _COLORS["node_border"], "label": "data(label)", "text-wrap": "wrap",
+        "text-valign": "center", "text-halign": "center", "font-size": 12, "color": _COLORS["ink"],
+        "width": "label", "height": "label", "padding": "10px", "text-max-width": "180px",
+        "font-family": "system-ui, sans-serif",
+    }},
+    # A constant: the node stands for one known instance.
+    {"selector": "node.constant", "style": {
+        "shape": "rectangle", "background-color": _COLORS["pinned"], "border-color": _COLORS["pinned_border"],
+        "border-width": 3,
+    }},
+    # Pinned to a set of instances (SPARQL VALUES).
+    {"selector": "node.pinned", "style": {
+        "background-color": _COLORS["pinned"], "border-color": _COLORS["pinned_border"], "border-style": "double",
+        "border-width": 5,
+    }},
+    {"selector": "node.constrained", "style": {"border-style": "dashed"}},
+    # Not returned: the variable only joins the pattern.
+    {"selector": "node.hidden", "style": {"background-opacity": 0.35, "color": "#52606d"}},
+    {"selector": "node.subclasses", "style": {"underlay-color": "#4a6fa5", "underlay-opacity": 0.15,
+                                              "underlay-padding": 6}},
+    {"selector": "edge", "style": {
+        "curve-style": "bezier", "target-arrow-shape": "triangle", "line-color": _COLORS["edge"],
+        "target-arrow-color": _COLORS["edge"], "width": 2, "label": "data(label)", "font-size": 11,
+        "text-background-color": "#ffffff", "text-background-opacity": 0.9, "text-background-padding": "2px",
+        "color": _COLORS["ink"], "text-rotation": "autorotate", "font-family": "system-ui, sans-serif",
+    }},
+    {"selector": "edge.optional", "style": {"line-style": "dashed", "line-color": _COLORS["optional"],
+                                            "target-arrow-color": _COLORS["optional"]}},
+    {"selector": "edge.negated", "style": {"line-style": "dotted", "line-color": _COLORS["negated"],
+                                           "target-arrow-color": _COLORS["negated"],
+                                           "target-arrow-shape": "tee", "color": _COLORS["negated"]}},
+    {"selector": ":selected", "style": {"border-color": _COLORS["selected"], "line-color": _COLORS["selected"],
+                                        "target-arrow-color": _COLORS["selected"], "border-width": 4}},
+]
+
+
+def edge_id(edge: Edge) -> str:
+    """A stable id for an edge: its ends and link (edges are unique by these).
+
+    >>> edge_id(Edge(source="a_1", link="http://x/p", target="b_1"))
+    'a_1|http://x/p|b_1'
+    """
+    return EDGE_ID_SEPARATOR.join((edge.source, edge.link, edge.target))
+
+
+def edge_from_id(value: str) -> tuple[str, str, str]:
+    """``(source, link, target)`` from :func:`edge_id`; node ids never contain the separator.
+
+    >>> edge_from_id('a_1|http://x/p|b_1')
+    ('a_1', 'http://x/p', 'b_1')
+    """
+    source, rest = value.split(EDGE_ID_SEPARATOR, 1)
+    link, target = rest.rsplit(EDGE_ID_SEPARATOR, 1)
+    return source, link, target
+
+
+def _label(ontology: Ontology | None, iri: str) -> str:
+    return ontology.label(iri) if ontology is not None else label_from_local_name(iri)
+
+
+def _instance_label(iri: str) -> str:
+    return local_name(iri).replace("_", " ")
+
+
+def describe_constraint(constraint: Constraint, ontology: Ontology | None = None) -> str:
+    """``population > 1000000``, for labels and lists.
+
+    >>> describe_constraint(Constraint(property="http://dbpedia.org/ontology/populationTotal", op=">", value=5))
+    'population total > 5'
+    """
+    prop = _label(ontology, constraint.property)
+    if prop == "label":
+        prop = "name"
+    value = constraint.value
+    if isinstance(value, bool):
+        value = "true" if value else "false"
+    elif isinstance(value, str):
+        value = f'"{value}"' if constraint.op.value not in {"<", "<=", ">", ">="} else value
+    return f"{prop} {constraint.op.value} {value}"
+
+
+def _node_classes(node) -> str:
+    classes = []
+    if len(node.instances) == 1:
+        classes.append("constant")
+    elif node.instances:
+        classes.append("pinned")
+    if node.constraints:
+        classes.append("constrained")
+    if not node.select:
+        classes.append("hidden")
+    if node.include_subclasses:
+        classes.append("subclasses")
+    return " ".join(classes)
+
+
+def graph_to_elements(
+    graph: PrototypeGraph,
+    ontology: Ontology | None = None,
+    positions: Mapping[str, Mapping[str, float]] | None = None,
+) -> list[dict[str, Any]]:
+    """Cytoscape elements for ``graph``; nodes keep ``positions`` where given, the rest are laid out.
+
+    >>> g = PrototypeGraph.model_validate({"nodes": [{"id": "person_1", "class": "http://x/Person"}]})
+    >>> graph_to_elements(g)[0]["data"]["label"]
+    'person\\n?person_1'
+    """
+    positions = dict(positions or {})
+    missing = [n.id for n in graph.nodes if n.id not in positions]
+    if missing:
+        layout = auto_layout(graph)
+        if positions:
+            # Place newcomers to the right of what the user arranged, keeping their relative layout.
+            right = max(p["x"] for p in positions.values()) + X_GAP
+            top = min(p["y"] for p in positions.values())
+            left = min(layout[i]["x"] for i in missing)
+            up = min(layout[i]["y"] for i in missing)
+            for node_id in missing:
+                positions[node_id] = {"x": right + layout[node_id]["x"] - left, "y": top + layout[node_id]["y"] - up}
+        else:
+            positions.update(layout)
+    elements: list[dict[str, Any]] = []
+    for node in graph.nodes:
+        lines = [_label(ontology, node.class_), f"?{node.id}"]
+        if node.instances:
+            names = [_instance_label(i) for i in node.instances[:2]]
+            more = f" +{len(node.instances) - 2}" if len(node.instances) > 2 else ""
+            lines.append("= " + ", ".join(names) + more)
+        lines += [describe_constraint(c, ontology) for c in node.constraints[:2]]
+        if len(node.constraints) > 2:
+            lines.append(f"+{len(node.constraints) - 2} more")
+        elements.append({
+            "data": {"id": node.id, "label": "\n".join(lines), "class": node.class_,
+                     "class_label": _label(ontology, node.class_)},
+            "position": {"x": float(positions[node.id]["x"]), "y": float(positions[node.id]["y"])},
+            "classes": _node_classes(node),
+        })
+    for edge in graph.edges:
+        flags = [name for name in ("optional", "negated") if getattr(edge, name)]
+        label = _label(ontology, edge.link)
+        if edge.negated:
+            label = "not " + label
+        elif edge.optional:
+            label += " (optional)"
+        elements.append({
+            "data": {"id": edge_id(edge), "source": edge.source, "target": edge.target, "label": label,
+                     "link": edge.link},
+            "classes": " ".join(flags),
+        })
+    return elements
+
+
+def positions_from_elements(elements: Iterable[Mapping[str, Any]] | None) -> dict[str, dict[str, float]]:
+    """Node positions from Cytoscape elements (what the user dragged)."""
+    found: dict[str, dict[str, float]] = {}
+    for element in elements or ():
+        data = element.get("data") or {}
+        position = element.get("position")
+        if "source" in data or not position or "id" not in data:
+            continue
+        try:
+            found[data["id"]] = {"x": float(position["x"]), "y": float(position["y"])}
+        except (KeyError, TypeError, ValueError):
+            continue
+    return found
+
+
+def auto_layout(graph: PrototypeGraph) -> dict[str, dict[str, float]]:
+    """A left-to-right layered layout: edges point right, each layer a column.
+
+    Deterministic, so the same graph always looks the same.
+
+    >>> g = PrototypeGraph.model_validate({
+    ...     "nodes": [{"id": "a", "class": "x:A"}, {"id": "b", "class": "x:B"}],
+    ...     "edges": [{"source": "a", "link": "x:p", "target": "b"}]})
+    >>> auto_layout(g)
+    {'a': {'x': 0.0, 'y': 0.0}, 'b': {'x': 300.0, 'y': 0.0}}
+    """
+    ids = graph.node_ids
+    out_edges: dict[str, list[str]] = defaultdict(list)
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    indegree = {i: 0 for i in ids}
+    for edge in graph.edges:
+        if edge.source in indegree and edge.target in indegree and edge.source != edge.target:
+            out_edges[edge.source].append(edge.target)
+            neighbours[edge.source].add(edge.target)
+            neighbours[edge.target].add(edge.source)
+            indegree[edge.target] += 1
+
+    # Connected components, biggest first, stacked vertically.
+    seen: set[str] = set()
+    components: list[list[str]] = []
+    for start in ids:
+        if start in seen:
+            continue
+        queue, component = deque([start]), []
+        seen.add(start)
+        while queue:
+            current = queue.popleft()
+            component.append(current)
+            for other in sorted(neighbours[current], key=ids.index):
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        components.append(component)
+
+    # Components flow left to right and wrap, so a few unconnected nodes do not make a tall column.
+    positions: dict[str, dict[str, float]] = {}
+    x_offset = y_offset = row_height = 0.0
+    for component in components:
+        layer = _layers(component, out_edges, indegree, ids)
+        columns: dict[int, list[str]] = defaultdict(list)
+        for node_id in sorted(component, key=ids.index):
+            columns[layer[node_id]].append(node_id)
+        height = max(len(c) for c in columns.values())
+        width = len(columns)
+        if x_offset and x_offset + width * X_GAP > MAX_ROW_WIDTH:
+            x_offset, y_offset, row_height = 0.0, y_offset + row_height + Y_GAP / 2, 0.0
+        for depth, column in columns.items():
+            shift = (height - len(column)) * Y_GAP / 2
+            for row, node_id in enumerate(column):
+                positions[node_id] = {"x": x_offset + depth * X_GAP, "y": y_offset + shift + row * Y_GAP}
+        x_offset += width * X_GAP
+        row_height = max(row_height, height * Y_GAP)
+    return {i: positions[i] for i in ids}
+
+
+def _layers(component: list[str], out_edges: Mapping[str, list[str]], indegree: Mapping[str, int],
+            order: list[str]) -> dict[str, int]:
+    """Longest-path depth from the sources; cycles are broken by visiting each node once."""
+    members = set(component)
+    sources = [n for n in component if indegree[n] == 0] or [min(component, key=order.index)]
+    depth = {n: 0 for n in sources}
+    queue = deque(sources)
+    visits: dict[str, int] = defaultdict(int)
+    while queue:
+        current = queue.popleft()
+        for target in out_edges.get(current, ()):
+            if target not in members or visits[target] > len(component):
+                continue
+            if depth.get(target, -1) < depth[current] + 1:
+                depth[target] = depth[current] + 1
+                visits[target] += 1
+                queue.append(target)
+    for n in component:
+        depth.setdefault(n, 0)
+    # Renumber so columns are contiguous.
+    used = sorted(set(depth.values()))
+    rank = {d: i for i, d in enumerate(used)}
+    return {n: rank[depth[n]] for n in component}

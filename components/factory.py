@@ -1,0 +1,81 @@
+"""``create_app()``: build the Dash app for a settings object.
+
+The background-callback manager is chosen by setting: DiskcacheManager (the
+default, one machine) or CeleryManager with Redis (several workers). Nothing
+heavy is loaded here: resources load on first use, or up front through
+:func:`warm_resources` (which ``protograph serve`` calls before serving).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import dash
+
+from app.resources import get_resources
+from app.settings import PROJECT_ROOT, Settings
+from app.text2sparql import register_text2sparql
+
+from .callbacks import register_callbacks, resources_for
+from .layout import build_layout
+from .sources import default_source
+from .views import example_questions
+
+__all__ = ["ASSETS_DIR", "create_app", "warm_resources"]
+
+log = logging.getLogger(__name__)
+ASSETS_DIR = PROJECT_ROOT / "assets"
+
+
+def _background_manager(settings: Settings) -> Any:
+    """DiskcacheManager on one machine; CeleryManager with Redis for several workers."""
+    if settings.jobs_backend == "celery":
+        from celery import Celery  # optional: pip install "celery[redis]"
+
+        celery_app = Celery("protograph", broker=settings.redis_url, backend=settings.redis_url)
+        return dash.CeleryManager(celery_app)
+    import diskcache
+
+    cache = diskcache.Cache(str(settings.cache_dir("dash-jobs")))
+    return dash.DiskcacheManager(cache)
+
+
+def warm_resources(settings: Settings, *, llm: bool = True) -> dict[str, float]:
+    """Load the default source's ontology, store, index and (optionally) model now; return seconds per part.
+
+    Background jobs run in forked processes, so what is loaded here before
+    serving is shared with them instead of being loaded per question. A part
+    that fails is logged; it fails again, visibly, when the app first uses it.
+    """
+    from app.commands.index import build_caches
+
+    def report(name: str, error: Exception) -> None:
+        log.warning("could not preload %s: %s", name, error)
+
+    return build_caches(get_resources(settings), embeddings=True, llm=llm, on_error=report)
+
+
+def create_app(settings: Settings | None = None, *, debug_panel: bool = True) -> dash.Dash:
+    """The ProtoGraph web app for ``settings`` (default: environment and defaults)."""
+    settings = settings or Settings()
+    source = default_source(settings)
+    try:
+        ontology = resources_for(settings, source).ontology
+    except Exception as error:  # noqa: BLE001 - the page still loads and shows the error in the source bar
+        log.warning("the default data source did not load: %s", error)
+        ontology = None
+    app = dash.Dash(
+        __name__,
+        assets_folder=str(ASSETS_DIR),
+        title="ProtoGraph",
+        update_title=None,
+        background_callback_manager=_background_manager(settings),
+        meta_tags=[{"name": "viewport", "content": "width=device-width, initial-scale=1"},
+                   {"name": "description", "content": "Ask a knowledge graph in plain language."}],
+    )
+    app.layout = build_layout(examples=example_questions(source, ontology), initial_source=source,
+                              debug=debug_panel)
+    register_callbacks(app, settings)
+    register_text2sparql(app.server, lambda: get_resources(settings))
+    return app

@@ -1,0 +1,137 @@
+"""Every component id of the web app, in one place.
+
+Layout, callbacks and browser tests import these names instead of repeating
+strings, so renaming an id is one edit. Ids of repeated components are
+pattern-matching dicts built by the small functions at the bottom.
+"""
+
+from __future__ import annotations
+
+# -- state (dcc.Store and dcc.Location) ----------------------------------------
+GRAPH_STORE = "graph-store"            # PrototypeGraph.model_dump(mode="json")
+HISTORY_STORE = "history-store"        # app.editing.History.to_json()
+SOURCE_STORE = "source-store"          # the data source of this session
+STAGES_STORE = "stages-store"          # the pipeline's stages and timings, for the strip
+RESULTS_STORE = "results-store"        # SPARQL 1.1 JSON results of the current graph
+QUESTION_STORE = "question-store"      # the question the current graph came from (ranks link options)
+URL = "url"
+GRAPH_DEBUG = "graph-debug"            # a <pre> mirroring GRAPH_STORE as JSON, for tests and the curious
+
+# -- header: data source and history --------------------------------------------
+SOURCE_SELECT = "source-select"
+SOURCE_UPLOAD = "source-upload"
+SOURCE_ENDPOINT = "source-endpoint"
+SOURCE_CONNECT = "source-connect"
+SOURCE_STATUS = "source-status"
+SOURCE_ENDPOINT_ROW = "source-endpoint-row"
+SOURCE_UPLOAD_ROW = "source-upload-row"
+HISTORY_SELECT = "history-select"
+SHARE_LINK = "share-link"
+SHARE_COPY = "share-copy"
+
+# -- ask -------------------------------------------------------------------------
+QUESTION = "question"
+ASK_BUTTON = "ask-button"
+CANCEL_BUTTON = "cancel-button"
+EXAMPLES = "examples"
+PROGRESS_BAR = "progress-bar"
+PROGRESS_LABEL = "progress-label"
+ASK_MESSAGE = "ask-message"
+STAGE_STRIP = "stage-strip"
+
+# -- edit ------------------------------------------------------------------------
+RESTATEMENT = "restatement"
+VALIDATION = "validation"
+CYTOSCAPE = "graph-canvas"
+ADD_NODE_SEARCH = "add-node-search"
+ADD_NODE_BUTTON = "add-node-button"
+LINK_FROM = "link-from"
+LINK_TO = "link-to"
+LINK_SELECT = "link-select"
+ADD_LINK_BUTTON = "add-link-button"
+LINK_HINT = "link-hint"
+UNDO_BUTTON = "undo-button"
+REDO_BUTTON = "redo-button"
+CLEAR_BUTTON = "clear-button"
+LAYOUT_BUTTON = "layout-button"
+EDIT_MESSAGE = "edit-message"
+
+# inspector: whichever node or edge is being edited
+INSPECT_SELECT = "inspect-select"
+NODE_PANEL = "node-panel"
+NODE_CLASS_SELECT = "node-class-select"
+NODE_FLAGS = "node-flags"                 # checklist: "select", "subclasses"
+NODE_REMOVE = "node-remove"
+NODE_INSTANCES = "node-instances"
+CONSTRAINT_LIST = "constraint-list"
+CONSTRAINT_PROPERTY = "constraint-property"
+CONSTRAINT_OP = "constraint-op"
+CONSTRAINT_VALUE = "constraint-value"
+CONSTRAINT_BOOL = "constraint-bool"
+CONSTRAINT_ADD = "constraint-add"
+CONSTRAINT_HINT = "constraint-hint"
+EDGE_PANEL = "edge-panel"
+EDGE_LINK_SELECT = "edge-link-select"
+EDGE_FLAGS = "edge-flags"                 # checklist: "optional", "negated"
+EDGE_FLIP = "edge-flip"
+EDGE_REMOVE = "edge-remove"
+
+# -- results ---------------------------------------------------------------------
+RESULTS_TABS = "results-tabs"
+TAB_TABLE = "tab-table"
+TAB_GRAPH = "tab-graph"
+TAB_DASHBOARD = "tab-dashboard"
+TAB_SPARQL = "tab-sparql"
+RUN_QUERY_BUTTON = "run-query-button"
+RESULTS_MESSAGE = "results-message"
+RESULTS_TABLE = "results-table"
+DOWNLOAD_CSV_BUTTON = "download-csv-button"
+DOWNLOAD_JSON_BUTTON = "download-json-button"
+DOWNLOAD_RESULTS = "download-results"
+INSTANCE_GRAPH = "instance-graph"
+CHART = "chart"
+CHART_KIND = "chart-kind"
+CHART_REASON = "chart-reason"
+EXPORT_HTML_BUTTON = "export-html-button"
+DOWNLOAD_CHART = "download-chart"
+SPARQL_TEXT = "sparql-text"
+SPARQL_COPY = "sparql-copy"
+DOWNLOAD_RQ_BUTTON = "download-rq-button"
+DOWNLOAD_RQ = "download-rq"
+SPARQL_EDIT_TOGGLE = "sparql-edit-toggle"
+SPARQL_EDITOR = "sparql-editor"
+SPARQL_EDITOR_ROW = "sparql-editor-row"
+SPARQL_APPLY = "sparql-apply"
+SPARQL_MESSAGE = "sparql-message"
+
+# -- pattern-matching ids --------------------------------------------------------
+EXAMPLE_TYPE = "example-question"
+CONSTRAINT_REMOVE_TYPE = "constraint-remove"
+STAGE_GRAPH_TYPE = "stage-graph"
+
+
+def example_button(index: int) -> dict[str, object]:
+    """The id of the ``index``-th example question button."""
+    return {"type": EXAMPLE_TYPE, "index": index}
+
+
+def constraint_remove(index: int) -> dict[str, object]:
+    """The id of the button that removes the ``index``-th constraint of the inspected node."""
+    return {"type": CONSTRAINT_REMOVE_TYPE, "index": index}
+
+
+def stage_graph(stage: str) -> dict[str, object]:
+    return {"type": STAGE_GRAPH_TYPE, "stage": stage}
+
+
+def css_id(component_id: str | dict[str, object]) -> str:
+    """A CSS selector for a component id (string ids only; dash stringifies dict ids)."""
+    if isinstance(component_id, dict):
+        import dash
+
+        return "#" + _css_escape(dash.stringify_id(component_id))
+    return "#" + component_id
+
+
+def _css_escape(text: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "\\" + ch for ch in text)

@@ -1,0 +1,302 @@
+"""The one page: Ask (left), Edit (centre), Results (below).
+
+Layout only: no callbacks, no loading. Every id comes from :mod:`components.ids`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dash_cytoscape as cyto
+from dash import dash_table, dcc, html
+
+from . import ids
+from .elements import STYLESHEET
+from .sources import list_samples
+
+__all__ = ["build_layout", "STAGES"]
+
+# The pipeline's stages, in order, as the strip shows them (the paper's Figure 1).
+STAGES = (
+    ("raw", "Raw graph"),
+    ("candidates", "Candidates"),
+    ("constrained", "Constrained"),
+    ("cleaned", "Cleaned"),
+)
+
+UPLOAD_VALUE = "__upload__"
+ENDPOINT_VALUE = "__endpoint__"
+
+
+def _labelled(label: str, control: Any, *, html_for: str | None = None, hint: str | None = None) -> html.Div:
+    children = [html.Label(label, htmlFor=html_for, className="field-label"), control]
+    if hint:
+        children.append(html.Div(hint, className="hint"))
+    return html.Div(children, className="field")
+
+
+def _source_bar(initial_source: dict) -> html.Header:
+    options = [{"label": f"Sample: {s['label']}", "value": f"sample:{s['name']}"} for s in list_samples()]
+    options += [{"label": "Upload a file…", "value": UPLOAD_VALUE},
+                {"label": "SPARQL endpoint…", "value": ENDPOINT_VALUE}]
+    if initial_source.get("kind") == "sample":
+        value = f"sample:{initial_source['name']}"
+    elif initial_source.get("kind") == "endpoint":
+        value = ENDPOINT_VALUE
+    else:
+        value = options[0]["value"] if options[:-2] else None
+    return html.Header(className="topbar", children=[
+        html.H1(["Proto", html.Span("Graph", className="accent")], className="brand"),
+        html.Div(className="source", children=[
+            html.Label("Data", htmlFor=ids.SOURCE_SELECT, className="field-label inline"),
+            dcc.Dropdown(id=ids.SOURCE_SELECT, options=options, value=value, clearable=False,
+                         searchable=False, className="source-select"),
+            html.Div(id=ids.SOURCE_UPLOAD_ROW, hidden=True, children=dcc.Upload(
+                id=ids.SOURCE_UPLOAD, className="upload", multiple=False,
+                children=html.Button("Choose an RDF file (ttl, rdf, owl, nt, jsonld)", className="btn"),
+            )),
+            html.Div(id=ids.SOURCE_ENDPOINT_ROW, hidden=True, className="endpoint-row", children=[
+                html.Label("SPARQL endpoint URL", htmlFor=ids.SOURCE_ENDPOINT, className="visually-hidden"),
+                dcc.Input(id=ids.SOURCE_ENDPOINT, type="url", placeholder="https://example.org/sparql",
+                          debounce=True, className="input"),
+                html.Button("Connect", id=ids.SOURCE_CONNECT, className="btn"),
+            ]),
+            dcc.Loading(html.Span(id=ids.SOURCE_STATUS, className="status", role="status"), type="dot",
+                        delay_show=300),
+        ]),
+        html.Div(className="history", children=[
+            html.Label("History", htmlFor=ids.HISTORY_SELECT, className="field-label inline"),
+            dcc.Dropdown(id=ids.HISTORY_SELECT, options=[], placeholder="Earlier graphs…", searchable=False,
+                         className="history-select"),
+            dcc.Clipboard(id=ids.SHARE_COPY, title="Copy a link to this query", className="clipboard share",
+                          content=""),
+            html.Span("Share link", className="share-label"),
+        ]),
+    ])
+
+
+def _ask_panel(examples: list[str]) -> html.Section:
+    return html.Section(className="panel ask", **{"aria-labelledby": "ask-title"}, children=[
+        html.H2("Ask", id="ask-title"),
+        _labelled("Your question", dcc.Textarea(
+            id=ids.QUESTION, className="question", placeholder="e.g. Which persons studied at a university?",
+            rows=3, spellCheck=True,
+        ), html_for=ids.QUESTION, hint="Ctrl+Enter runs."),
+        html.Div(className="row", children=[
+            html.Button("Draft the graph", id=ids.ASK_BUTTON, className="btn primary"),
+            html.Button("Cancel", id=ids.CANCEL_BUTTON, className="btn", disabled=True),
+        ]),
+        html.Div(className="progress-row", children=[
+            html.Progress(id=ids.PROGRESS_BAR, value="0", max="100", className="progress",
+                          **{"aria-label": "Pipeline progress"}),
+            html.Span(id=ids.PROGRESS_LABEL, className="progress-label", role="status", children=""),
+        ]),
+        html.Div(id=ids.ASK_MESSAGE, className="message", role="status"),
+        html.Div(className="examples", children=[
+            html.H3("Examples"),
+            html.Ul(id=ids.EXAMPLES, children=[
+                html.Li(html.Button(q, id=ids.example_button(i), className="link-btn")) for i, q in enumerate(examples)
+            ]),
+        ]),
+        html.H3("How the graph was built"),
+        html.Div(id=ids.STAGE_STRIP, className="stage-strip", children=stage_placeholders()),
+    ])
+
+
+def stage_placeholders() -> list:
+    return [html.Figure(className="stage empty", children=[
+        html.Figcaption([html.Span(title, className="stage-title"), html.Span("–", className="stage-time")]),
+        html.Div("not run yet", className="stage-body muted"),
+    ]) for _, title in STAGES]
+
+
+def _toolbar() -> html.Div:
+    return html.Div(className="toolbar", role="toolbar", **{"aria-label": "Graph editing"}, children=[
+        html.Div(className="tool add-node", children=[
+            html.Label("Add a node", htmlFor=ids.ADD_NODE_SEARCH, className="tool-label"),
+            dcc.Dropdown(id=ids.ADD_NODE_SEARCH, options=[], placeholder="Search classes by name or meaning…",
+                         className="grow", optionHeight=32),
+            html.Button("Add", id=ids.ADD_NODE_BUTTON, className="btn", disabled=True),
+        ]),
+        html.Div(className="tool actions", children=[
+            html.Button("Undo", id=ids.UNDO_BUTTON, className="btn", disabled=True, title="Undo (Ctrl+Z)"),
+            html.Button("Redo", id=ids.REDO_BUTTON, className="btn", disabled=True, title="Redo (Ctrl+Shift+Z)"),
+            html.Button("Auto layout", id=ids.LAYOUT_BUTTON, className="btn"),
+            html.Button("Clear", id=ids.CLEAR_BUTTON, className="btn danger"),
+        ]),
+        html.Div(className="tool add-link", children=[
+            html.Label("Link", htmlFor=ids.LINK_FROM, className="tool-label"),
+            dcc.Dropdown(id=ids.LINK_FROM, options=[], placeholder="from node", className="node-pick",
+                         clearable=True),
+            html.Label("and", htmlFor=ids.LINK_TO, className="tool-label"),
+            dcc.Dropdown(id=ids.LINK_TO, options=[], placeholder="to node", className="node-pick", clearable=True),
+            html.Label("by", htmlFor=ids.LINK_SELECT, className="tool-label"),
+            dcc.Dropdown(id=ids.LINK_SELECT, options=[], placeholder="a link the ontology allows", className="grow",
+                         optionHeight=32),
+            html.Button("Link", id=ids.ADD_LINK_BUTTON, className="btn", disabled=True),
+        ]),
+        html.Div(id=ids.LINK_HINT, className="hint link-hint", role="status"),
+    ])
+
+
+def _inspector() -> html.Aside:
+    return html.Aside(className="inspector", **{"aria-labelledby": "inspect-title"}, children=[
+        html.H3("Inspect", id="inspect-title"),
+        _labelled("Node or link", dcc.Dropdown(id=ids.INSPECT_SELECT, options=[], placeholder="Click the canvas…",
+                                               searchable=False), html_for=ids.INSPECT_SELECT),
+        html.Div(id=ids.NODE_PANEL, hidden=True, children=[
+            _labelled("Class", dcc.Dropdown(id=ids.NODE_CLASS_SELECT, options=[], clearable=False, searchable=False),
+                      html_for=ids.NODE_CLASS_SELECT, hint="Specialise or generalise."),
+            dcc.Checklist(id=ids.NODE_FLAGS, className="checks", options=[
+                {"label": " returned in results", "value": "select"},
+                {"label": " include subclasses", "value": "subclasses"},
+            ], value=[], inputClassName="check"),
+            _labelled("Pinned instances", dcc.Dropdown(id=ids.NODE_INSTANCES, options=[], multi=True,
+                                                       placeholder="Search by name…"),
+                      html_for=ids.NODE_INSTANCES),
+            html.Div(className="constraints", children=[
+                html.Span("Constraints", className="field-label"),
+                html.Ul(id=ids.CONSTRAINT_LIST, className="constraint-list"),
+                _labelled("Attribute", dcc.Dropdown(id=ids.CONSTRAINT_PROPERTY, options=[], placeholder="attribute"),
+                          html_for=ids.CONSTRAINT_PROPERTY),
+                html.Div(className="row", children=[
+                    dcc.Dropdown(id=ids.CONSTRAINT_OP, options=[], placeholder="op", clearable=False,
+                                 searchable=False, className="op-pick"),
+                    html.Label("Operator", htmlFor=ids.CONSTRAINT_OP, className="visually-hidden"),
+                    html.Label("Value", htmlFor=ids.CONSTRAINT_VALUE, className="visually-hidden"),
+                    dcc.Input(id=ids.CONSTRAINT_VALUE, type="text", placeholder="value", className="input grow",
+                              debounce=False),
+                    dcc.RadioItems(id=ids.CONSTRAINT_BOOL, options=["true", "false"], value="true", inline=True,
+                                   style={"display": "none"}, className="bool-pick"),
+                    html.Button("Add", id=ids.CONSTRAINT_ADD, className="btn", disabled=True),
+                ]),
+                html.Div(id=ids.CONSTRAINT_HINT, className="hint", role="status"),
+            ]),
+            html.Button("Remove node", id=ids.NODE_REMOVE, className="btn danger"),
+        ]),
+        html.Div(id=ids.EDGE_PANEL, hidden=True, children=[
+            _labelled("Link", dcc.Dropdown(id=ids.EDGE_LINK_SELECT, options=[], clearable=False),
+                      html_for=ids.EDGE_LINK_SELECT),
+            dcc.Checklist(id=ids.EDGE_FLAGS, className="checks", options=[
+                {"label": " optional", "value": "optional"},
+                {"label": " negated (must not exist)", "value": "negated"},
+            ], value=[], inputClassName="check"),
+            html.Div(className="row", children=[
+                html.Button("Flip direction", id=ids.EDGE_FLIP, className="btn"),
+                html.Button("Delete link", id=ids.EDGE_REMOVE, className="btn danger"),
+            ]),
+        ]),
+        html.Div(id=ids.EDIT_MESSAGE, className="message", role="status"),
+    ])
+
+
+def _edit_panel() -> html.Section:
+    return html.Section(className="panel edit", **{"aria-labelledby": "edit-title"}, children=[
+        html.H2("Edit", id="edit-title", className="visually-hidden"),
+        html.P(id=ids.RESTATEMENT, className="restatement", **{"aria-live": "polite"},
+               children="Ask a question or add a node to start."),
+        html.Div(id=ids.VALIDATION, className="validation", role="status"),
+        _toolbar(),
+        html.Div(className="canvas-row", children=[
+            cyto.Cytoscape(
+                id=ids.CYTOSCAPE, elements=[], stylesheet=STYLESHEET, className="canvas",
+                layout={"name": "preset", "fit": True, "padding": 40},
+                minZoom=0.3, maxZoom=1.4, boxSelectionEnabled=True, userZoomingEnabled=True,
+                style={"width": "100%", "height": "100%"},
+            ),
+            _inspector(),
+        ]),
+        html.Div(className="legend", **{"aria-label": "Legend"}, children=[
+            html.Span("constant", className="key constant"),
+            html.Span("pinned", className="key pinned"),
+            html.Span("constrained", className="key constrained"),
+            html.Span("not returned", className="key hidden"),
+            html.Span("optional link", className="key optional"),
+            html.Span("negated link", className="key negated"),
+        ]),
+    ])
+
+
+def _results_panel() -> html.Section:
+    return html.Section(className="panel results", **{"aria-labelledby": "results-title"}, children=[
+        html.Div(className="row spread", children=[
+            html.H2("Results", id="results-title"),
+            html.Div(className="row", children=[
+                html.Span(id=ids.RESULTS_MESSAGE, className="message", role="status"),
+                html.Button("Run again", id=ids.RUN_QUERY_BUTTON, className="btn"),
+            ]),
+        ]),
+        dcc.Tabs(id=ids.RESULTS_TABS, value=ids.TAB_TABLE, className="tabs", children=[
+            dcc.Tab(label="Table", value=ids.TAB_TABLE, children=[
+                html.Div(className="row", children=[
+                    html.Button("Download CSV", id=ids.DOWNLOAD_CSV_BUTTON, className="btn"),
+                    html.Button("Download JSON", id=ids.DOWNLOAD_JSON_BUTTON, className="btn"),
+                ]),
+                dash_table.DataTable(
+                    id=ids.RESULTS_TABLE, data=[], columns=[], page_size=12, page_action="native",
+                    sort_action="native", style_as_list_view=True, markdown_options={"link_target": "_blank"},
+                    style_table={"overflowX": "auto"},
+                    style_cell={"fontFamily": "system-ui, sans-serif", "fontSize": 13, "textAlign": "left",
+                                "padding": "6px 10px", "maxWidth": 360, "whiteSpace": "normal"},
+                    style_header={"fontWeight": 600, "backgroundColor": "#f1f4f8"},
+                ),
+            ]),
+            dcc.Tab(label="Graph", value=ids.TAB_GRAPH, children=[
+                cyto.Cytoscape(id=ids.INSTANCE_GRAPH, elements=[], stylesheet=STYLESHEET,
+                               layout={"name": "cose", "animate": False}, className="instance-canvas",
+                               style={"width": "100%", "height": "420px"}),
+            ]),
+            dcc.Tab(label="Dashboard", value=ids.TAB_DASHBOARD, children=[
+                html.Div(className="row", children=[
+                    html.Label("Chart", htmlFor=ids.CHART_KIND, className="field-label inline"),
+                    dcc.Dropdown(id=ids.CHART_KIND, options=[], clearable=False, searchable=False,
+                                 className="chart-pick"),
+                    html.Span(id=ids.CHART_REASON, className="hint"),
+                    html.Button("Export HTML", id=ids.EXPORT_HTML_BUTTON, className="btn"),
+                ]),
+                dcc.Graph(id=ids.CHART, figure={}, config={
+                    "displaylogo": False, "toImageButtonOptions": {"format": "png", "filename": "protograph-chart"},
+                }, style={"height": "420px"}),
+            ]),
+            dcc.Tab(label="SPARQL", value=ids.TAB_SPARQL, children=[
+                html.Div(className="row", children=[
+                    dcc.Clipboard(target_id=ids.SPARQL_TEXT, title="Copy the query", className="clipboard"),
+                    html.Button("Download .rq", id=ids.DOWNLOAD_RQ_BUTTON, className="btn"),
+                    html.Button("Edit the query", id=ids.SPARQL_EDIT_TOGGLE, className="btn"),
+                ]),
+                html.Pre(id=ids.SPARQL_TEXT, className="sparql", tabIndex="0"),
+                html.Div(id=ids.SPARQL_EDITOR_ROW, hidden=True, children=[
+                    _labelled("SPARQL", dcc.Textarea(id=ids.SPARQL_EDITOR, className="sparql-editor", rows=12,
+                                                     spellCheck=False), html_for=ids.SPARQL_EDITOR),
+                    html.Button("Apply to the graph", id=ids.SPARQL_APPLY, className="btn primary"),
+                    html.Div(id=ids.SPARQL_MESSAGE, className="message", role="status"),
+                ]),
+            ]),
+        ]),
+        dcc.Download(id=ids.DOWNLOAD_RESULTS),
+        dcc.Download(id=ids.DOWNLOAD_CHART),
+        dcc.Download(id=ids.DOWNLOAD_RQ),
+    ])
+
+
+def build_layout(*, examples: list[str], initial_source: dict, debug: bool = True) -> html.Div:
+    """The whole page. Stores start empty: each browser session fills its own."""
+    return html.Div(className="app", children=[
+        dcc.Location(id=ids.URL, refresh=False),
+        dcc.Store(id=ids.GRAPH_STORE, data={"nodes": [], "edges": []}),
+        dcc.Store(id=ids.HISTORY_STORE, data={"past": [], "future": []}),
+        dcc.Store(id=ids.SOURCE_STORE, data=initial_source),
+        dcc.Store(id=ids.STAGES_STORE, data=None),
+        dcc.Store(id=ids.RESULTS_STORE, data=None),
+        dcc.Store(id=ids.QUESTION_STORE, data=""),
+        _source_bar(initial_source),
+        html.Main(className="grid", children=[
+            _ask_panel(examples),
+            _edit_panel(),
+            _results_panel(),
+        ]),
+        html.Details(className="debug", open=False, children=[
+            html.Summary("Graph JSON"),
+            html.Pre(id=ids.GRAPH_DEBUG, className="debug-json"),
+        ], hidden=not debug),
+    ])

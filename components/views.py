@@ -1,0 +1,308 @@
+"""Pure view helpers: app data in, component properties out.
+
+Callbacks stay thin by calling these; tests call them without a browser.
+Nothing here loads a resource or touches a store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from dash import html
+
+from app import editing
+from app.graph_model import PrototypeGraph
+from app.settings import SAMPLES_DIR
+from ontology_loaders.model import Ontology, local_name
+
+from .elements import describe_constraint, edge_from_id, edge_id
+from .layout import STAGES, stage_placeholders
+
+__all__ = [
+    "class_search_options",
+    "constraint_items",
+    "edge_panel_state",
+    "example_questions",
+    "history_options",
+    "inspect_options",
+    "link_choice",
+    "node_options",
+    "node_panel_state",
+    "stage_strip",
+    "strip_data",
+]
+
+# The paper's running example (OnSET, Kantz et al.): persons, their children, and a shared university.
+PAPER_EXAMPLE = "Which persons have a child who studied at the same university as them?"
+_EXAMPLES_FILES = ("questions.txt", "questions.json", "questions.jsonl", "questions.yaml", "questions.yml")
+
+
+def example_questions(source: Mapping[str, Any] | None, ontology: Ontology | None = None, limit: int = 5) -> list[str]:
+    """Example questions for a data source: the sample's own list if it ships one, else built from the ontology."""
+    found: list[str] = []
+    if source and source.get("kind") == "sample":
+        found = _sample_questions(SAMPLES_DIR / str(source.get("name", "")))
+    if not found and ontology is not None:
+        found = _questions_from_ontology(ontology)
+    if ontology is not None and ontology.get_link("http://dbpedia.org/ontology/almaMater"):
+        found = [PAPER_EXAMPLE, *[q for q in found if q != PAPER_EXAMPLE]]
+    return found[:limit]
+
+
+def _sample_questions(folder: Path) -> list[str]:
+    for name in _EXAMPLES_FILES:
+        path = folder / name
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        try:
+            if name.endswith(".txt"):
+                return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+            if name.endswith(".jsonl"):
+                items = [json.loads(line) for line in text.splitlines() if line.strip()]
+            elif name.endswith(".json"):
+                items = json.loads(text)
+            else:
+                import yaml
+
+                items = yaml.safe_load(text)
+        except (ValueError, ImportError):
+            continue
+        if isinstance(items, dict):
+            items = items.get("questions", [])
+        questions = [i if isinstance(i, str) else (i or {}).get("question", "") for i in items or []]
+        return [q for q in questions if q]
+    return []
+
+
+def _questions_from_ontology(ontology: Ontology) -> list[str]:
+    """A few questions naming links whose domain and range are both specific classes."""
+    questions = []
+    for link in ontology.links:
+        if ontology.get_class(link.domain) and ontology.get_class(link.range) and len(link.label.split()) <= 2:
+            range_label = ontology.label(link.range)
+            questions.append(f"Which {ontology.label(link.domain)}s have {_article(link.label)} {link.label} "
+                             f"that is {_article(range_label)} {range_label}?")
+        if len(questions) >= 4:
+            break
+    return questions
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+# -- ask: the transparency strip ------------------------------------------------
+# Pipeline timing keys grouped into the strip's four stages.
+STAGE_TIMINGS = {
+    "raw": ("examples", "raw_nodes", "raw_edges"),
+    "candidates": ("retrieval",),
+    "constrained": ("constrained_nodes", "constrained_edges", "assemble"),
+    "cleaned": ("entity_linking", "cleanup"),
+}
+
+
+def strip_data(result: Any) -> dict[str, Any]:
+    """A pipeline result's stages as JSON for the strip (and the stages store).
+
+    ``result`` is an :class:`app.pipeline.PipelineResult`; only plain data is kept.
+    """
+    stages = getattr(result, "stages", None)
+    dump = (lambda v: v.model_dump(mode="json") if hasattr(v, "model_dump") else v)
+    raw = dump(getattr(stages, "raw", None)) or {}
+    candidates = {k: [dump(t) for t in v] for k, v in (getattr(stages, "candidates", None) or {}).items()}
+    timings = dict(getattr(result, "timings_ms", None) or {})
+    grouped = {key: round(sum(float(timings.get(n, 0.0)) for n in names), 1) for key, names in STAGE_TIMINGS.items()
+               if any(n in timings for n in names)}
+    return {
+        "raw": {k: raw.get(k, []) for k in ("nodes", "ids", "relations", "constraints", "names")},
+        "candidates": candidates,
+        "constrained": dump(getattr(stages, "constrained_graph", None)),
+        "cleaned": dump(result.graph),
+        "cleanup": [a.detail if hasattr(a, "detail") else str(a) for a in (getattr(stages, "cleanup", None) or [])],
+        "timings_ms": grouped,
+        "total_ms": round(float(timings.get("total", sum(grouped.values()))), 1),
+    }
+
+
+def _mini_graph(graph: PrototypeGraph | None, ontology: Ontology | None, extra: list[str] = ()) -> Any:
+    if graph is None or graph.is_empty():
+        return html.Div("empty", className="stage-body muted")
+    label = (lambda iri: ontology.label(iri)) if ontology is not None else (lambda iri: local_name(iri))
+    nodes = [html.Li(f"{label(n.class_)} ?{n.id}", className="mini-node") for n in graph.nodes]
+    edges = [html.Li(f"{e.source} —{label(e.link)}→ {e.target}", className="mini-edge") for e in graph.edges]
+    notes = [html.Li(text, className="mini-note") for text in extra]
+    return html.Ul(nodes + edges + notes, className="stage-body mini")
+
+
+def _raw_view(raw: Mapping[str, Any] | None) -> Any:
+    raw = raw or {}
+    ids_ = list(raw.get("ids") or [])
+    words = list(raw.get("nodes") or [])
+    items = [html.Li(f"{w} ({ids_[i]})" if i < len(ids_) else w, className="mini-node") for i, w in enumerate(words)]
+    items += [html.Li(" ".join(map(str, r)), className="mini-edge") for r in raw.get("relations") or []]
+    items += [html.Li(" ".join(map(str, c)), className="mini-edge") for c in raw.get("constraints") or []]
+    items += [html.Li(f"{n[0]} named {n[1]}", className="mini-edge") for n in raw.get("names") or [] if len(n) == 2]
+    if not items:
+        return html.Div("no words", className="stage-body muted")
+    return html.Ul(items, className="stage-body mini")
+
+
+def _candidates_view(candidates: Mapping[str, Any] | None) -> Any:
+    items = []
+    for text, options in list((candidates or {}).items())[:6]:
+        names = []
+        for option in list(options or [])[:3]:
+            name = option.get("label") or local_name(str(option.get("iri", "")))
+            score = option.get("score")
+            names.append(f"{name} {score:.2f}" if isinstance(score, (int, float)) else str(name))
+        items.append(html.Li([html.Span(str(text), className="mini-raw"), " → ", ", ".join(names)]))
+    if not items:
+        return html.Div("none", className="stage-body muted")
+    return html.Ul(items, className="stage-body mini")
+
+
+def _as_graph(value: Any) -> PrototypeGraph | None:
+    if isinstance(value, Mapping) and "nodes" in value:
+        try:
+            return PrototypeGraph.model_validate(value)
+        except ValueError:
+            return None
+    return None
+
+
+def stage_strip(data: Mapping[str, Any] | None, ontology: Ontology | None = None) -> list:
+    """One small figure per pipeline stage with its time; the strip is the paper's Figure 1, live."""
+    if not data:
+        return stage_placeholders()
+    timings = data.get("timings_ms") or {}
+    bodies = {
+        "raw": _raw_view(data.get("raw")),
+        "candidates": _candidates_view(data.get("candidates")),
+        "constrained": _mini_graph(_as_graph(data.get("constrained")), ontology),
+        "cleaned": _mini_graph(_as_graph(data.get("cleaned")), ontology, list(data.get("cleanup") or [])[:3]),
+    }
+    figures = []
+    for key, title in STAGES:
+        time = timings.get(key)
+        figures.append(html.Figure(className="stage", children=[
+            html.Figcaption([html.Span(title, className="stage-title"),
+                             html.Span(f"{time:.0f} ms" if isinstance(time, (int, float)) else "–",
+                                       className="stage-time")]),
+            bodies[key],
+        ]))
+    return figures
+
+
+# -- edit: choices that keep the graph valid --------------------------------------
+def node_options(graph: PrototypeGraph, ontology: Ontology | None = None) -> list[dict[str, str]]:
+    return [{"label": f"?{n.id} ({(ontology.label(n.class_) if ontology else local_name(n.class_))})",
+             "value": n.id} for n in graph.nodes]
+
+
+def inspect_options(graph: PrototypeGraph, ontology: Ontology | None = None) -> list[dict[str, str]]:
+    """Every node and edge, for the keyboard-reachable inspector picker."""
+    options = [{"label": f"node ?{n.id}", "value": "node:" + n.id} for n in graph.nodes]
+    for edge in graph.edges:
+        link = ontology.label(edge.link) if ontology else local_name(edge.link)
+        options.append({"label": f"link ?{edge.source} —{link}→ ?{edge.target}", "value": "edge:" + edge_id(edge)})
+    return options
+
+
+def class_search_options(options: list[editing.ClassOption]) -> list[dict[str, Any]]:
+    return [{"label": f"{o.label}" + (f"  ({o.count:,})" if o.count else ""), "value": o.iri, "search": o.label}
+            for o in options]
+
+
+def link_choice(
+    graph: PrototypeGraph, source_id: str | None, target_id: str | None, ontology: Ontology, *,
+    question: str | None = None, counts: Mapping[str, int] | None = None, similarity=None,
+) -> tuple[list[dict[str, str]], str | None, str]:
+    """Dropdown options, the preselected value (when exactly one link fits) and a hint."""
+    if not source_id or not target_id:
+        return [], None, "Pick two nodes (click one, then Shift+click another)."
+    if graph.node(source_id) is None or graph.node(target_id) is None:
+        return [], None, ""
+    options = editing.link_options(graph, source_id, target_id, ontology, question=question, counts=counts,
+                                   similarity=similarity)
+    if not options:
+        return [], None, "No link of the ontology joins these two classes."
+    values = [{"label": f"?{o.source} —{o.label}→ ?{o.target}", "value": json.dumps([o.source, o.link, o.target])}
+              for o in options]
+    preselected = values[0]["value"] if len(values) == 1 else None
+    hint = "Exactly one link fits." if preselected else f"{len(values)} links fit, best first."
+    return values, preselected, hint
+
+
+def node_panel_state(graph: PrototypeGraph, node_id: str, ontology: Ontology) -> dict[str, Any]:
+    """Everything the node inspector shows for ``node_id``."""
+    node = graph.node(node_id)
+    if node is None:
+        return {}
+    change = editing.class_change_options(graph, node_id, ontology)
+    class_options = [{"label": ontology.label(node.class_) + " (current)", "value": node.class_}]
+    class_options += [{"label": "↑ " + ontology.label(p), "value": p} for p in change["parents"]]
+    class_options += [{"label": "↓ " + ontology.label(c), "value": c} for c in change["children"]]
+    flags = [name for name, on in (("select", node.select), ("subclasses", node.include_subclasses)) if on]
+    attributes = editing.attribute_options(ontology, node.class_)
+    return {
+        "class_options": class_options,
+        "class_value": node.class_,
+        "flags": flags,
+        "instances": list(node.instances),
+        "instance_options": [{"label": local_name(i).replace("_", " "), "value": i} for i in node.instances],
+        "constraints": [describe_constraint(c, ontology) for c in node.constraints],
+        "attribute_options": [{"label": f"{a['label']} ({a['kind']})", "value": a["iri"]} for a in attributes],
+        "attributes": {a["iri"]: a for a in attributes},
+    }
+
+
+def operator_options(datatype: str | None) -> list[dict[str, str]]:
+    return [{"label": op.value, "value": op.value} for op in editing.constraint_ops(datatype)]
+
+
+def input_type_for(kind: str) -> str:
+    return {"number": "number", "date": "text", "boolean": "text"}.get(kind, "text")
+
+
+def constraint_items(descriptions: list[str]) -> list:
+    from . import ids
+
+    if not descriptions:
+        return [html.Li("none", className="muted")]
+    return [html.Li([html.Span(text), html.Button("×", id=ids.constraint_remove(i), className="icon-btn",
+                                                  title=f"Remove {text}", **{"aria-label": f"Remove {text}"})])
+            for i, text in enumerate(descriptions)]
+
+
+def edge_panel_state(graph: PrototypeGraph, value: str, ontology: Ontology) -> dict[str, Any]:
+    try:
+        source, link, target = edge_from_id(value)
+        edge = editing.find_edge(graph, source, link, target)
+    except (ValueError, editing.EditError):
+        return {}
+    links = editing.edge_link_options(graph, source, link, target, ontology)
+    return {
+        "link_options": [{"label": ontology.label(i), "value": i} for i in links],
+        "link_value": edge.link,
+        "flags": [name for name in ("optional", "negated") if getattr(edge, name)],
+        "can_flip": editing.can_flip(graph, edge, ontology),
+    }
+
+
+def history_options(history: editing.History, ontology: Ontology | None = None) -> list[dict[str, Any]]:
+    """Earlier graphs of this session, newest first, named by their nodes."""
+    options = []
+    for index in range(len(history.past) - 1, -1, -1):
+        data = history.past[index]
+        nodes = data.get("nodes") or []
+        names = ", ".join(
+            (ontology.label(n.get("class", "")) if ontology else local_name(n.get("class", ""))) for n in nodes[:4]
+        ) or "empty graph"
+        if len(nodes) > 4:
+            names += f" +{len(nodes) - 4}"
+        options.append({"label": f"{index + 1}. {names}", "value": index})
+    return options
