@@ -9,6 +9,7 @@ BENCHMARKS = (
     ["-m", "benchmarks.bench_index"],
     ["-m", "benchmarks.bench_sparql"],
     ["benchmarks/bench_pipeline.py"],
+    ["-m", "benchmarks.bench_ui"],
 )
 
 
