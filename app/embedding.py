@@ -7,6 +7,7 @@ L2-normalised so that inner product is cosine similarity.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from pathlib import Path
@@ -45,20 +46,53 @@ class Embedder:
 
     ``model_id`` names the model for cache keys: the folder name plus the size
     of its weights, so a different model at the same path misses the cache.
+    The model itself loads on the first ``encode``: importing
+    sentence-transformers alone takes seconds, and a warm start whose vectors
+    are all cached should not pay for it before the first question.
     """
 
-    def __init__(self, model: object, model_id: str) -> None:
-        self._model = model
+    def __init__(self, folder: Path, model_id: str, dimension: int | None = None) -> None:
+        self.folder = folder
         self.model_id = model_id
+        self._model: object | None = None
         self._lock = threading.Lock()  # torch modules are not safe to call concurrently
-        self.dimension = int(model.get_embedding_dimension() if hasattr(model, "get_embedding_dimension")
-                             else model.get_sentence_embedding_dimension())
+        self._dimension = dimension
+
+    @property
+    def is_loaded(self) -> bool:
+        return self._model is not None
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            model = self.model()
+            self._dimension = int(model.get_embedding_dimension() if hasattr(model, "get_embedding_dimension")
+                                  else model.get_sentence_embedding_dimension())
+        return self._dimension
+
+    def model(self) -> object:
+        """The sentence-transformers model, loaded once.
+
+        :raises EmbedderLoadError: the folder does not hold a loadable model.
+        """
+        with self._lock:
+            if self._model is None:
+                import torch
+                from sentence_transformers import SentenceTransformer
+
+                torch.set_num_threads(TORCH_THREADS)
+                try:
+                    self._model = SentenceTransformer(str(self.folder), device="cpu", local_files_only=True)
+                except Exception as exc:  # noqa: BLE001 - any load failure is reported the same way
+                    raise EmbedderLoadError(f"could not load the embedder at {self.folder}: {exc}") from exc
+            return self._model
 
     def encode(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        model = self.model()
         with self._lock:
-            vectors = self._model.encode(list(texts), batch_size=BATCH_SIZE, convert_to_numpy=True,
+            vectors = model.encode(list(texts), batch_size=BATCH_SIZE, convert_to_numpy=True,
                                          normalize_embeddings=True, show_progress_bar=False)
         return np.ascontiguousarray(vectors, dtype=np.float32)
 
@@ -66,22 +100,25 @@ class Embedder:
         return self.encode([text])[0]
 
 
-def load_embedder(path: Path | None = None) -> Embedder:
-    """Load a sentence-transformers folder (default: the packaged all-MiniLM-L6-v2).
+def load_embedder(path: Path | None = None, *, eager: bool = False) -> Embedder:
+    """A sentence-transformers folder (default: the packaged all-MiniLM-L6-v2), loaded on first use.
 
-    :raises EmbedderLoadError: the folder is missing or not a sentence-transformers model.
+    :raises EmbedderLoadError: the folder is missing or not a sentence-transformers model
+        (at once), or its weights cannot be loaded (on first use, or at once with ``eager``).
     """
     folder = Path(path) if path is not None else default_embedder_path()
     if not (folder / "config.json").is_file() and not (folder / "modules.json").is_file():
         raise EmbedderLoadError(f"no sentence-transformers model in {folder}")
-    import torch
-    from sentence_transformers import SentenceTransformer
-
-    torch.set_num_threads(TORCH_THREADS)
-    try:
-        model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
-    except Exception as exc:  # noqa: BLE001 - any load failure is reported the same way
-        raise EmbedderLoadError(f"could not load the embedder at {folder}: {exc}") from exc
     weights = sorted(folder.glob("*.safetensors")) + sorted(folder.glob("*.bin"))
     size = sum(w.stat().st_size for w in weights)
-    return Embedder(model, model_id=f"{folder.parent.name}.{folder.name}-{size}")
+    embedder = Embedder(folder, model_id=f"{folder.parent.name}.{folder.name}-{size}", dimension=_pooling_dimension(folder))
+    if eager:
+        embedder.model()
+    return embedder
+
+
+def _pooling_dimension(folder: Path) -> int | None:
+    try:
+        return int(json.loads((folder / "1_Pooling" / "config.json").read_text())["word_embedding_dimension"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

@@ -10,6 +10,8 @@ end types disambiguate links that share a label. Vectors are cached on disk as
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -95,12 +97,28 @@ class _Table:
 class OntologyIndex:
     """Search an ontology's classes, links and attributes by meaning."""
 
-    def __init__(self, ontology: Ontology, embedder: _Embedder, classes: _Table, links: _Table, attributes: _Table):
+    def __init__(
+        self,
+        ontology: Ontology,
+        embedder: _Embedder,
+        classes: _Table,
+        links: _Table,
+        attributes: _Table | Callable[[], _Table],
+    ):
         self.ontology = ontology
         self.embedder = embedder
         self.classes = classes
         self.links = links
-        self.attributes = attributes
+        self._attributes = attributes
+        self._attributes_lock = threading.Lock()
+
+    @property
+    def attributes(self) -> _Table:
+        """Built on first use: only constraints need them, and they are half of a large ontology's terms."""
+        with self._attributes_lock:
+            if callable(self._attributes):
+                self._attributes = self._attributes()
+            return self._attributes
 
     def embed(self, text: str) -> np.ndarray:
         return self.embedder.encode([text])[0]
@@ -139,7 +157,7 @@ def _cached_vectors(path: Path, texts: list[str], embedder: _Embedder) -> np.nda
 
 
 def build_index(ontology: Ontology, embedder: _Embedder, cache_dir: Path | None) -> OntologyIndex:
-    """Embed every class, link and attribute once; reuse vectors cached in ``cache_dir``."""
+    """Embed every class and link now, attributes on first use; reuse vectors cached in ``cache_dir``."""
     safe_model = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in embedder.model_id)
     key = f"{ontology.fingerprint}-{safe_model}"
     folder = None
@@ -164,5 +182,5 @@ def build_index(ontology: Ontology, embedder: _Embedder, cache_dir: Path | None)
         embedder,
         table("classes", class_iris, [class_text(ontology, i) for i in class_iris]),
         table("links", link_iris, [link_text(ontology, i) for i in link_iris]),
-        table("attributes", attribute_iris, [attribute_text(ontology, i) for i in attribute_iris]),
+        lambda: table("attributes", attribute_iris, [attribute_text(ontology, i) for i in attribute_iris]),
     )

@@ -2,8 +2,10 @@
 
     python -m benchmarks.bench_index --ontology ../shared/data/dbpedia/dbo.ttl
 
-Cold includes parsing, loading the embedder and embedding every class, link
-and attribute; warm reads the cached ontology JSON and vectors. Each figure is
+Cold includes parsing, loading the embedder and embedding every class and
+link (attributes are embedded on first use); warm reads the cached ontology
+JSON and vectors and needs no model. Loading the embedder's weights for
+questions is printed apart (in a cold run it is already part of the index). Each figure is
 wall time of the whole step inside a new Python process; interpreter start-up
 and imports are printed apart.
 """
@@ -28,6 +30,9 @@ imports = time.perf_counter() - start
 settings = Settings(ontology=json.loads(sys.argv[1]), kg=[], data_dir=sys.argv[2])
 resources = Resources(settings)
 timings = build_caches(resources, embeddings=True)
+start = time.perf_counter()
+resources.embedder.model()
+timings["embedder_weights"] = time.perf_counter() - start
 print(json.dumps({"imports": imports, **timings, "stats": resources.ontology.stats()}))
 """
 
@@ -49,9 +54,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         for phase in ("cold", "warm"):
             r = run_once(ontology, data_dir)
-            steps = r["ontology"] + r["embedder"] + r["index"]
-            print(f"{phase}: ontology {r['ontology']:.2f} s, embedder load {r['embedder']:.2f} s, "
-                  f"index {r['index']:.2f} s -> load+index {steps:.2f} s "
+            steps = r["ontology"] + r["index"]
+            print(f"{phase}: ontology {r['ontology']:.2f} s, index {r['index']:.2f} s -> load+index {steps:.2f} s; "
+                  f"embedder weights loaded apart {r['embedder_weights']:.2f} s "
                   f"(imports {r['imports']:.2f} s, whole process {r['process_total']:.2f} s)")
         print(f"ontology: {r['stats']}")
 

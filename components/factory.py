@@ -53,7 +53,8 @@ def warm_resources(settings: Settings, *, llm: bool = True) -> dict[str, float]:
     def report(name: str, error: Exception) -> None:
         log.warning("could not preload %s: %s", name, error)
 
-    return build_caches(get_resources(settings), embeddings=True, llm=llm, on_error=report)
+    models = ("embedder", "llm") if llm else ("embedder",)
+    return build_caches(get_resources(settings), embeddings=True, models=models, on_error=report)
 
 
 def create_app(settings: Settings | None = None, *, debug_panel: bool = True) -> dash.Dash:

@@ -49,6 +49,7 @@ def test_pre003_dbpedia_classes_and_links_are_found(dbo_index) -> None:
 
 
 def test_pre004_cache_is_keyed_and_reused(dbo_ontology, dbo_index, embedder, index_dir: Path) -> None:
+    dbo_index.attributes  # attributes are embedded (and cached) on first use
     files = sorted(p.name for p in index_dir.glob("*.npy"))
     assert len(files) == 3 and all(f.startswith(dbo_ontology.fingerprint) for f in files)
     calls = []
@@ -61,8 +62,25 @@ def test_pre004_cache_is_keyed_and_reused(dbo_ontology, dbo_index, embedder, ind
             return embedder.encode(texts)
 
     warm = build_index(dbo_ontology, Counting(), index_dir)
+    assert warm.attributes.search(embedder.encode(["birth date"])[0], 1)
     assert calls == []  # every vector came from the cache
     assert warm.classes.search(embedder.encode(["ship"])[0], 1)[0].iri == D + "Ship"
+
+
+def test_pre004b_attributes_wait_for_their_first_use(dbo_ontology, embedder, tmp_path: Path) -> None:
+    calls = []
+
+    class Counting:
+        model_id, dimension = embedder.model_id, embedder.dimension
+
+        def encode(self, texts):
+            calls.append(len(texts))
+            return embedder.encode(texts)
+
+    index = build_index(dbo_ontology, Counting(), tmp_path)
+    assert calls == [len(dbo_ontology.classes), len(dbo_ontology.links)]
+    assert D + "birthDate" in [c.iri for c in index.search_attributes("person birth date", 5)]
+    assert calls[2] == len(dbo_ontology.attributes)
 
 
 def test_pre005_corrupt_cache_is_rebuilt(embedder, tmp_path: Path) -> None:
