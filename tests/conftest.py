@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import http.server
+import json
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -94,3 +97,79 @@ def oxigraph_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Call
     for process, _ in running.values():
         process.terminate()
         process.wait(timeout=10)
+
+
+# -- misbehaving servers, for the error paths of every network client ------------------
+@pytest.fixture
+def closed_port_url() -> str:
+    """A URL on a port nobody listens on."""
+    return f"http://127.0.0.1:{free_port()}/query"
+
+
+@pytest.fixture
+def hanging_url() -> Iterator[str]:
+    """A server that accepts connections and never answers."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                connection, _ = server.accept()
+                held.append(connection)
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.getsockname()[1]}/query"
+    stop.set()
+    thread.join(timeout=2)
+    for connection in held:
+        connection.close()
+    server.close()
+
+
+class _ScriptedHandler(http.server.BaseHTTPRequestHandler):
+    """Answers each request with the next (status, body) of the server's script; records requests."""
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        server = self.server
+        server.requests.append({"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body})
+        status, payload = server.script[min(len(server.requests) - 1, len(server.script) - 1)]
+        data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/sparql-results+json" if status == 200 else "text/plain")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = _answer
+
+    def log_message(self, *args: object) -> None:  # keep test output quiet
+        pass
+
+
+@pytest.fixture
+def scripted_server():
+    """Start an HTTP server on 127.0.0.1 that plays a script of (status, body) answers."""
+    servers: list[http.server.ThreadingHTTPServer] = []
+
+    def start(*script: tuple[int, object]):
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _ScriptedHandler)
+        server.script = list(script)
+        server.requests = []
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server, f"http://127.0.0.1:{server.server_address[1]}/sparql"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
