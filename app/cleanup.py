@@ -13,7 +13,8 @@ constraint properties, drop orphans.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz
@@ -22,6 +23,8 @@ from app.graph_model import Constraint, Edge, Node, PrototypeGraph, make_node_id
 from ontology_loaders.model import Ontology, local_name
 
 __all__ = [
+    "prefer_named_links",
+    "attach_orphans",
     "CleanupAction",
     "clean_graph",
     "create_dangling_nodes",
@@ -40,7 +43,7 @@ class CleanupAction(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: str  # flip | drop_edge | create_node | drop_node | map_constraint | drop_constraint
+    kind: str  # flip | drop_edge | create_node | drop_node | attach_node | map_constraint | drop_constraint
     detail: str
     node: str | None = None
     edge: Edge | None = None
@@ -174,10 +177,94 @@ def drop_orphans(graph: PrototypeGraph, ontology: Ontology) -> tuple[PrototypeGr
     return graph.model_copy(update=update), actions
 
 
-def clean_graph(graph: PrototypeGraph, ontology: Ontology) -> tuple[PrototypeGraph, list[CleanupAction]]:
-    """All repairs in order; the result passes validation when the node classes are known."""
+def prefer_named_links(
+    graph: PrototypeGraph, ontology: Ontology, links: Sequence[str]
+) -> tuple[PrototypeGraph, list[CleanupAction]]:
+    """Between two nodes joined several times, keep only the links the question names, if it names any.
+
+    >>> from ontology_loaders.model import Link, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:P", label="person"), OntologyClass(iri="ex:U", label="university")])
+    >>> graph = PrototypeGraph(nodes=(Node(id="p_1", class_="ex:P"), Node(id="u_1", class_="ex:U")),
+    ...                        edges=(Edge(source="p_1", link="ex:almaMater", target="u_1"),
+    ...                               Edge(source="u_1", link="ex:campus", target="p_1")))
+    >>> [e.link for e in prefer_named_links(graph, onto, ["ex:almaMater"])[0].edges]
+    ['ex:almaMater']
+    """
+    named = set(links)
+    pairs: dict[frozenset[str], list[Edge]] = {}
+    for edge in graph.edges:
+        pairs.setdefault(frozenset((edge.source, edge.target)), []).append(edge)
+    dropped = [
+        edge
+        for group in pairs.values()
+        if len(group) > 1 and any(e.link in named for e in group)
+        for edge in group
+        if edge.link not in named
+    ]
+    if not dropped:
+        return graph, []
+    actions = [CleanupAction(kind="drop_edge", edge=e, detail=f"dropped {_edge_text(e)}: the question names another link "
+                             "between these nodes") for e in dropped]
+    return graph.model_copy(update={"edges": tuple(e for e in graph.edges if e not in dropped)}), actions
+
+
+def attach_orphans(
+    graph: PrototypeGraph, ontology: Ontology, links: Sequence[str]
+) -> tuple[PrototypeGraph, list[CleanupAction]]:
+    """Join each node no edge touches to another node by one of ``links`` (those the question names).
+
+    A node the question names is rarely meant to stand alone; a small model
+    just failed to write its relation. Links not used yet come first, then the
+    order they were named in; the earlier node is tried as the source first.
+    Nothing is joined by a link the ontology does not allow.
+
+    >>> from ontology_loaders.model import Link, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:P", label="person"), OntologyClass(iri="ex:U", label="university")],
+    ...                 links=[Link(iri="ex:child", label="child", domain="ex:P", range="ex:P"),
+    ...                        Link(iri="ex:almaMater", label="alma mater", domain="ex:P", range="ex:U")])
+    >>> graph = PrototypeGraph(nodes=(Node(id="p_1", class_="ex:P"), Node(id="p_2", class_="ex:P"),
+    ...                               Node(id="u_1", class_="ex:U")),
+    ...                        edges=(Edge(source="p_1", link="ex:almaMater", target="u_1"),))
+    >>> fixed, actions = attach_orphans(graph, onto, ["ex:child", "ex:almaMater"])
+    >>> [(e.source, e.link, e.target) for e in fixed.edges][-1], actions[0].kind
+    (('p_1', 'ex:child', 'p_2'), 'attach_node')
+    """
+    if len(graph.nodes) < 2 or not links:
+        return graph, []
+    edges = list(graph.edges)
     actions: list[CleanupAction] = []
-    repairs: list[Repair] = [create_dangling_nodes, flip_reversed_edges, drop_invalid_edges, map_constraints, drop_orphans]
+    order = {n.id: i for i, n in enumerate(graph.nodes)}
+    for orphan in graph.nodes:
+        if any(orphan.id in (e.source, e.target) for e in edges):
+            continue
+        used = {e.link for e in edges}
+        ranked = sorted(links, key=lambda iri: (iri in used, links.index(iri)))
+        partners = sorted((n for n in graph.nodes if n.id != orphan.id), key=lambda n: abs(order[n.id] - order[orphan.id]))
+        edge = next((
+            Edge(source=a.id, link=iri, target=b.id)
+            for iri in ranked
+            for partner in partners
+            for a, b in sorted([(partner, orphan), (orphan, partner)], key=lambda pair: order[pair[0].id])
+            if ontology.link_fits(iri, a.class_, b.class_)
+        ), None)
+        if edge is not None:
+            edges.append(edge)
+            actions.append(CleanupAction(kind="attach_node", node=orphan.id, edge=edge,
+                                         detail=f"joined {orphan.id} by {_edge_text(edge)}, a link the question names"))
+    return graph.model_copy(update={"edges": tuple(edges)}), actions
+
+
+def clean_graph(
+    graph: PrototypeGraph, ontology: Ontology, *, named_links: Sequence[str] = ()
+) -> tuple[PrototypeGraph, list[CleanupAction]]:
+    """All repairs in order; the result passes validation when the node classes are known.
+
+    ``named_links`` (links the question names) may join orphans before they are dropped.
+    """
+    actions: list[CleanupAction] = []
+    repairs: list[Repair] = [create_dangling_nodes, flip_reversed_edges, drop_invalid_edges, map_constraints,
+                             partial(prefer_named_links, links=list(named_links)),
+                             partial(attach_orphans, links=list(named_links)), drop_orphans]
     for repair in repairs:
         graph, done = repair(graph, ontology)
         actions.extend(done)

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.cleanup import CleanupAction, clean_graph
 from app.entity_linking import link_entity
 from app.errors import ProtoGraphError
+from app.mentions import class_mentions, link_mentions
 from app.graph_model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_id
 from app.retrieval import Candidate, OntologyIndex
 from grammar.backends import Backend, Completion, StopReason
@@ -94,6 +95,7 @@ class PipelineOptions(BaseModel):
     max_tokens: int = 256
     timeout_s: float = 20.0
     span_copy: bool = True  # raw words must be question spans (else free words)
+    anchor_classes: bool = True  # class labels named in the question are read off, not generated
     few_shot: bool = True
     link_entities: bool = True
 
@@ -452,8 +454,14 @@ def extract_graph(
 
     # -- raw pass -------------------------------------------------------------------------
     run.report("raw pass", 0.1)
-    raw_nodes = run.generate("raw_nodes", prompt, raw_nodes_grammar(spans if options.span_copy else None), ["\n"],
-                             _node_loop)
+    mentions = [m for m in class_mentions(question, ontology) if m.new][:MAX_NODES] if options.anchor_classes else []
+    anchors = {m.label: m.iri for m in mentions}
+    if mentions:
+        raw_nodes = Completion(text=" " + " | ".join(m.label for m in mentions), stop_reason=StopReason.STOP)
+        run.messages.append("the question names its classes: " + ", ".join(anchors))
+    else:
+        raw_nodes = run.generate("raw_nodes", prompt, raw_nodes_grammar(spans if options.span_copy else None),
+                                 ["\n"], _node_loop)
     words = parse_node_line(raw_nodes.text)
     if raw_nodes.text.count(" | ") >= 2 and _node_loop(raw_nodes.text):
         words = words[:-1] if len(words) > 1 and words[-1] != words[-2] else words
@@ -494,13 +502,18 @@ def extract_graph(
     # -- constrained pass: nodes --------------------------------------------------------
     run.report("constrained pass", 0.55)
     choice_maps: list[dict[str, str]] = []
-    for cands in class_cands:
+    for word, cands in zip(words, class_cands):
         mapping: dict[str, str] = {}
-        for c in cands:
+        if word in anchors:  # named outright: nothing to choose
+            mapping[_surface(ontology.label(anchors[word]))] = anchors[word]
+        for c in cands if not mapping else ():
             mapping.setdefault(_surface(c.label), c.iri)
         choice_maps.append(mapping)
-    con_nodes = run.generate("constrained_nodes", prompt, constrained_nodes_grammar([list(m) for m in choice_maps]),
-                             ["\n"])
+    if all(len(m) == 1 for m in choice_maps):
+        con_nodes = Completion(text=" " + " | ".join(next(iter(m)) for m in choice_maps), stop_reason=StopReason.STOP)
+    else:
+        con_nodes = run.generate("constrained_nodes", prompt,
+                                 constrained_nodes_grammar([list(m) for m in choice_maps]), ["\n"])
     chosen = parse_node_line(con_nodes.text)
     if len(chosen) != len(choice_maps) or any(c not in m for c, m in zip(chosen, choice_maps)):
         # Cut short (time limit): fall back to the best candidate of each node.
@@ -604,7 +617,8 @@ def extract_graph(
 
     # -- clean-up ---------------------------------------------------------------------------
     run.report("clean-up", 0.95)
-    graph, actions = clean_graph(graph, ontology)
+    named_links = link_mentions(question, ontology) if options.anchor_classes else []
+    graph, actions = clean_graph(graph, ontology, named_links=named_links)
     stages.cleanup = actions
     run.time("cleanup", since)
     run.timings["total"] = (time.monotonic() - run.started) * 1000

@@ -37,9 +37,20 @@ def test_ppl001_paper_example(resources) -> None:
     triples = _triples(result.graph)
     assert (D + "Person", D + "child", D + "Person") in triples
     assert (D + "Person", D + "almaMater", D + "University") in triples
-    assert result.stages.raw.nodes and result.stages.candidates
-    assert {"raw_nodes", "raw_edges", "retrieval", "constrained_nodes", "total"} <= set(result.timings_ms)
+    assert result.stages.raw.nodes == ["person", "person", "university"]  # named outright: read off, not generated
+    assert result.stages.candidates
+    assert {"raw_edges", "retrieval", "constrained_edges", "total"} <= set(result.timings_ms)
+    assert "raw_nodes" not in result.timings_ms
+    assert result.token_counts["constrained_edges_cached"] > 0  # the raw pass's prompt was reused
+
+
+def test_ppl001b_without_class_anchors_the_model_lists_the_nodes(resources) -> None:
+    result = extract_graph("a person and the child of a person have the alma mater of the same university", resources,
+                           options=PipelineOptions(anchor_classes=False))
+    assert validate_graph(result.graph, resources.ontology).ok
+    assert {"raw_nodes", "constrained_nodes"} <= set(result.timings_ms)
     assert result.token_counts["constrained_nodes_cached"] > 0  # the raw pass's prompt was reused
+    assert D + "Person" in {n.class_ for n in result.graph.nodes}
 
 
 def test_ppl002_templated_question_with_hierarchy(resources) -> None:

@@ -1,0 +1,199 @@
+"""Class mentions: the spans of a question that name an ontology class outright.
+
+A 270M model is unreliable at listing a question's things: it takes link
+words for things ("has coemperor a monarch" → a node "coemperor") and drops
+others. When the question names classes by their labels, reading them off is
+exact, costs nothing, and lets the model spend its effort on the relations.
+
+English articles say how many things there are: "a person" and "another
+person" introduce one each, "the person" and "the first person" point back to
+one already named, and a bare singular word after a verb ("has country a
+country") is a link word, not a thing.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+
+from ontology_loaders.model import Ontology
+
+__all__ = ["ClassMention", "class_mentions", "link_mentions"]
+
+MAX_LABEL_WORDS = 6
+_NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
+_BACK = frozenset({"the", "that", "this", "those", "these", "same", "first", "second", "third", "said", "its", "their"})
+# A bare plural is a thing after these ("works whose…", "with persons who…"), a compound's tail otherwise.
+_PLURAL_AFTER = _NEW | _BACK | frozenset({"", "with", "of", "and", "or", "for", "by", "to", "in", "on", "from", "are",
+                                          "were", "did", "do", "have", "list", "all", "both", "name", "show", "give"})
+_IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
+              "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
+
+_labels_by_fingerprint: dict[str, dict[str, str]] = {}
+_link_labels_by_fingerprint: dict[str, dict[str, tuple[str, ...]]] = {}
+_labels_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class ClassMention:
+    label: str  # the class label as the ontology spells it, lower case
+    iri: str
+    start: int  # token offsets in the question
+    end: int
+    new: bool  # introduces a thing (True) or points back to one already named (False)
+
+
+def _normalise(text: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def _label_index(ontology: Ontology) -> dict[str, str]:
+    """Normalised class label → class IRI; a label two classes share is ambiguous and left out."""
+    key = ontology.fingerprint
+    with _labels_lock:
+        if key not in _labels_by_fingerprint:
+            index: dict[str, str] = {}
+            ambiguous: set[str] = set()
+            for cls in ontology.classes:
+                label = _normalise(cls.label)
+                if not label or len(label.split()) > MAX_LABEL_WORDS:
+                    continue
+                if label in index and index[label] != cls.iri:
+                    ambiguous.add(label)
+                index.setdefault(label, cls.iri)
+            for label in ambiguous:
+                del index[label]
+            if len(_labels_by_fingerprint) > 8:
+                _labels_by_fingerprint.clear()
+            _labels_by_fingerprint[key] = index
+        return _labels_by_fingerprint[key]
+
+
+def _singular(word: str) -> list[str]:
+    if word in _IRREGULAR:
+        return [_IRREGULAR[word]]
+    forms = []
+    if word.endswith("ies") and len(word) > 4:
+        forms.append(word[:-3] + "y")
+    if word.endswith("es") and len(word) > 3:
+        forms.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 2:
+        forms.append(word[:-1])
+    return forms
+
+
+def _is_proper_name(words: list[str], label: str, position: int) -> bool:
+    """Capitalised where the label is not (a sentence's first word aside)."""
+    label_words = label.split()
+    for offset, word in enumerate(words):
+        if position + offset == 0 or not word[:1].isupper():
+            continue
+        label_word = label_words[offset] if offset < len(label_words) else ""
+        if not label_word[:1].isupper():
+            return True
+    return False
+
+
+def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
+    """Class labels named in ``question``, longest first, left to right, with whether each is a new thing.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Person", label="person"),
+    ...                          OntologyClass(iri="ex:University", label="university"),
+    ...                          OntologyClass(iri="ex:Country", label="country")])
+    >>> q = "a person and the child of a person have the alma mater of the same university"
+    >>> [(m.label, m.new) for m in class_mentions(q, onto)]
+    [('person', True), ('person', True), ('university', True)]
+    >>> [(m.label, m.new) for m in class_mentions("A person has country a country, and the person has ...", onto)]
+    [('person', True), ('country', True), ('person', False)]
+    >>> [m.label for m in class_mentions("Which universities did people attend?", onto)]
+    ['university', 'person']
+    >>> [m.label for m in class_mentions("a person born in the Country of Georgia", onto)]
+    ['person']
+    """
+    labels = _label_index(ontology)
+    original = re.findall(r"[^\W_]+", question)
+    tokens = [t.lower() for t in original]
+    found: list[ClassMention] = []
+    seen: set[str] = set()
+    position = 0
+    while position < len(tokens):
+        match = None
+        for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
+            words = tokens[position:position + length]
+            plural = False
+            iri = labels.get(" ".join(words))
+            if iri is None:
+                for form in _singular(words[-1]):
+                    iri = labels.get(" ".join([*words[:-1], form]))
+                    if iri is not None:
+                        plural = True
+                        break
+            if iri is not None:
+                match = (length, iri, plural)
+                break
+        if match is None:
+            position += 1
+            continue
+        length, iri, plural = match
+        label = _normalise(ontology.label(iri))
+        if _is_proper_name(original[position:position + length], ontology.label(iri), position):
+            position += length  # "the United States" names an instance, not the class State
+            continue
+        before = tokens[position - 1] if position else ""
+        if before in _NEW or position == 0:
+            new: bool | None = True
+        elif before in _BACK or (plural and before in _PLURAL_AFTER):
+            new = iri not in seen
+        else:
+            new = None  # a bare singular word after a verb or preposition is a link word
+        if new is not None:
+            found.append(ClassMention(label=label, iri=iri, start=position, end=position + length, new=new))
+            seen.add(iri)
+        position += length
+    return found
+
+
+def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:
+    """Normalised link label → every link IRI with that label (validity picks among them later)."""
+    key = ontology.fingerprint
+    with _labels_lock:
+        if key not in _link_labels_by_fingerprint:
+            index: dict[str, list[str]] = {}
+            for link in ontology.links:
+                label = _normalise(link.label)
+                if label and len(label.split()) <= MAX_LABEL_WORDS:
+                    index.setdefault(label, []).append(link.iri)
+            if len(_link_labels_by_fingerprint) > 8:
+                _link_labels_by_fingerprint.clear()
+            _link_labels_by_fingerprint[key] = {k: tuple(v) for k, v in index.items()}
+        return _link_labels_by_fingerprint[key]
+
+
+def link_mentions(question: str, ontology: Ontology) -> list[str]:
+    """Link IRIs whose label the question names ("the child of", "the alma mater of"), in order of mention.
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:child", label="child"), Link(iri="ex:almaMater", label="alma mater")])
+    >>> link_mentions("a person and the child of a person have the alma mater of the same university", onto)
+    ['ex:child', 'ex:almaMater']
+    >>> link_mentions("persons whose children went to school", onto)
+    ['ex:child']
+    """
+    labels = _link_label_index(ontology)
+    tokens = _normalise(question).split()
+    found: list[str] = []
+    position = 0
+    while position < len(tokens):
+        for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
+            words = tokens[position:position + length]
+            candidates = [" ".join(words)] + [" ".join([*words[:-1], form]) for form in _singular(words[-1])]
+            iris = next((labels[c] for c in candidates if c in labels), None)
+            if iris:
+                found.extend(iri for iri in iris if iri not in found)
+                position += length
+                break
+        else:
+            position += 1
+    return found
