@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "link_mentions"]
+__all__ = ["ClassMention", "class_mentions", "link_mentions", "unlabelled_things"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -95,6 +95,19 @@ def _is_proper_name(words: list[str], label: str, position: int) -> bool:
     return False
 
 
+def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
+    """Token positions just after a link label ("has death place | the place")."""
+    links = _link_label_index(ontology)
+    ends: set[int] = set()
+    for position in range(len(tokens)):
+        for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
+            words = tokens[position:position + length]
+            if any(f in links for f in [" ".join(words)] + [" ".join([*words[:-1], g]) for g in _singular(words[-1])]):
+                ends.add(position + length)
+                break
+    return ends
+
+
 def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
     """Class labels named in ``question``, longest first, left to right, with whether each is a new thing.
 
@@ -111,10 +124,15 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
     ['university', 'person']
     >>> [m.label for m in class_mentions("a person born in the Country of Georgia", onto)]
     ['person']
+    >>> from ontology_loaders.model import Link
+    >>> with_link = Ontology(classes=onto.classes, links=[Link(iri="ex:country", label="country")])
+    >>> [m.label for m in class_mentions("a person has country country", with_link)]  # no article after a link
+    ['person', 'country']
     """
     labels = _label_index(ontology)
     original = re.findall(r"[^\W_]+", question)
     tokens = [t.lower() for t in original]
+    after_link = _link_span_ends(tokens, ontology)
     found: list[ClassMention] = []
     seen: set[str] = set()
     position = 0
@@ -142,7 +160,7 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             position += length  # "the United States" names an instance, not the class State
             continue
         before = tokens[position - 1] if position else ""
-        if before in _NEW or position == 0:
+        if before in _NEW or position == 0 or (position in after_link and iri not in seen):
             new: bool | None = True
         elif before in _BACK or (plural and before in _PLURAL_AFTER):
             new = iri not in seen
@@ -196,4 +214,53 @@ def link_mentions(question: str, ontology: Ontology) -> list[str]:
                 break
         else:
             position += 1
+    return found
+
+
+_SKIP_AFTER_ARTICLE = frozenset({"same", "first", "second", "third", "other", "last", "very"})
+
+
+def unlabelled_things(question: str, ontology: Ontology) -> list[str]:
+    """Words that look like things but name no class or link label: "a film" (labelled "movie"), "the Dead Sea".
+
+    They are what reading labels off the question misses, so the model lists
+    the things of such a question itself.
+
+    >>> from ontology_loaders.model import Link, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Person", label="person"), OntologyClass(iri="ex:Sea", label="sea")],
+    ...                 links=[Link(iri="ex:child", label="child")])
+    >>> unlabelled_things("a person and the child of the same person", onto)
+    []
+    >>> unlabelled_things("a film whose director is a person", onto)
+    ['film']
+    >>> unlabelled_things("a child of a person", onto)  # a link's word after "a" names a thing
+    ['child']
+    >>> unlabelled_things("Which persons drowned in the Dead Sea?", onto)
+    ['Dead']
+    """
+    classes, links = _label_index(ontology), _link_label_index(ontology)
+    original = re.findall(r"[^\W_]+", question)
+    tokens = [t.lower() for t in original]
+    covered: dict[int, bool] = {}  # position -> covered by a class label (True) or only a link label (False)
+    for position in range(len(tokens)):
+        for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
+            words = tokens[position:position + length]
+            forms = [" ".join(words)] + [" ".join([*words[:-1], f]) for f in _singular(words[-1])]
+            is_class = any(f in classes for f in forms)
+            if is_class or any(f in links for f in forms):
+                for p in range(position, position + length):
+                    covered[p] = covered.get(p, False) or is_class
+                break
+    found = []
+    for position, word in enumerate(original):
+        before = tokens[position - 1] if position else ""
+        if position in covered:
+            if not covered[position] and before in {"a", "an", "another"}:
+                found.append(word)  # "a film": a thing whose word only a link carries (the class says "movie")
+            continue
+        if before in _SKIP_AFTER_ARTICLE and position > 1:
+            before = tokens[position - 2]
+        named = word[:1].isupper() and position > 0
+        if named or (before in _NEW | {"the"} and word.lower() not in _SKIP_AFTER_ARTICLE and word.isalpha()):
+            found.append(word)
     return found

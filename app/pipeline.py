@@ -28,7 +28,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from typing import Any
 
@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.cleanup import CleanupAction, clean_graph
 from app.entity_linking import link_entity
 from app.errors import ProtoGraphError
-from app.mentions import class_mentions, link_mentions
+from app.mentions import ClassMention, class_mentions, link_mentions, unlabelled_things
 from app.graph_model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_id
 from app.retrieval import Candidate, OntologyIndex
 from grammar.backends import Backend, Completion, StopReason
@@ -397,6 +397,27 @@ def _value(text: str, datatype: str | None) -> tuple[str | int | float | bool, s
     return cleaned, datatype
 
 
+def _merge_node_words(text: str, mentions: Sequence[ClassMention], question: str, ontology: Ontology) -> str:
+    """The classes the question names, plus the model's words for things it names otherwise, in question order.
+
+    A model word that overlaps a named class or is a link's label ("coemperor")
+    is dropped: the named classes already say how many of those there are.
+    """
+    named = {m.label for m in mentions}
+    link_words = {ontology.label(iri).lower() for iri in link_mentions(question, ontology)}
+    names = {n.lower() for span in name_spans(question) for n in span.split()}
+    extra = [w for w in dict.fromkeys(parse_node_line(text))
+             if w.lower() not in link_words and w.lower() not in names  # "United States" names a node, is none
+             and not any(w.lower() in n or n in w.lower() for n in named)]
+    lowered = question.lower()
+
+    def position(word: str) -> int:
+        return len(lowered[: max(lowered.find(word.lower()), 0)].split())
+
+    placed = [(m.start, 0, m.label) for m in mentions] + [(position(w), 1, w) for w in extra]
+    return " " + " | ".join(word for *_, word in sorted(placed)[:MAX_NODES])
+
+
 def _empty(question: str, run: _Run | None, message: str, stages: PipelineStages | None = None) -> PipelineResult:
     timings = run.timings if run else {}
     if run:
@@ -456,12 +477,14 @@ def extract_graph(
     run.report("raw pass", 0.1)
     mentions = [m for m in class_mentions(question, ontology) if m.new][:MAX_NODES] if options.anchor_classes else []
     anchors = {m.label: m.iri for m in mentions}
-    if mentions:
+    if mentions and not unlabelled_things(question, ontology):
         raw_nodes = Completion(text=" " + " | ".join(m.label for m in mentions), stop_reason=StopReason.STOP)
         run.messages.append("the question names its classes: " + ", ".join(anchors))
     else:
         raw_nodes = run.generate("raw_nodes", prompt, raw_nodes_grammar(spans if options.span_copy else None),
                                  ["\n"], _node_loop)
+        if mentions:
+            raw_nodes = replace(raw_nodes, text=_merge_node_words(raw_nodes.text, mentions, question, ontology))
     words = parse_node_line(raw_nodes.text)
     if raw_nodes.text.count(" | ") >= 2 and _node_loop(raw_nodes.text):
         words = words[:-1] if len(words) > 1 and words[-1] != words[-2] else words

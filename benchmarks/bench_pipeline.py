@@ -61,7 +61,8 @@ def main() -> int:
     print(f"ontology + index load: {(time.monotonic() - started) * 1000:.0f} ms")
     started = time.monotonic()
     backend = resources.llm
-    print(f"model load: {(time.monotonic() - started) * 1000:.0f} ms")
+    resources.embedder.model()  # as `protograph serve` does before its first question
+    print(f"model load (LLM and embedder): {(time.monotonic() - started) * 1000:.0f} ms")
 
     # -- decoding speed: same prompt, greedy, three ways ------------------------------
     prompt = backend.render([{"role": "user", "content": "person_1 is a person, person_2 is their child, "
