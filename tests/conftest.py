@@ -59,44 +59,59 @@ def _oxigraph_binary() -> str:
 
 
 @pytest.fixture(scope="session")
-def oxigraph_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., str]]:
+def start_server() -> Iterator[Callable[..., int]]:
+    """``start_server(argv, ready_url, timeout=30) -> port``: run a real server on a free port.
+
+    ``{port}`` in ``argv`` and ``ready_url`` stands for the port; the call
+    returns once ``ready_url`` answers. Every server is stopped at the end of the session.
+    """
+    started: list[subprocess.Popen] = []
+
+    def start(argv: list[str], ready_url: str, timeout: float = 30) -> int:
+        port = free_port()
+        argv = [arg.replace("{port}", str(port)) for arg in argv]
+        ready_url = ready_url.replace("{port}", str(port))
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(process)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                urllib.request.urlopen(ready_url, timeout=2).read()
+                return port
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    pytest.fail(f"{argv[0]} did not answer at {ready_url} within {timeout:g} s")
+                time.sleep(0.1)
+
+    yield start
+    for process in started:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def oxigraph_endpoint(tmp_path_factory: pytest.TempPathFactory, start_server) -> Callable[..., str]:
     """Start a real Oxigraph SPARQL server on 127.0.0.1 loaded with the given files; returns its query URL.
 
     Servers started with the same files are shared for the session.
     """
     binary = _oxigraph_binary()
-    running: dict[tuple[str, ...], tuple[subprocess.Popen, str]] = {}
+    running: dict[tuple[str, ...], str] = {}
 
     def start(*files: Path) -> str:
         key = tuple(str(f) for f in files)
-        if key in running:
-            return running[key][1]
-        location = tmp_path_factory.mktemp("oxigraph")
-        for file in files:
-            subprocess.run([binary, "load", "--location", str(location), "--file", str(file)], check=True, capture_output=True)
-        port = free_port()
-        process = subprocess.Popen(
-            [binary, "serve-read-only", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        url = f"http://127.0.0.1:{port}/query"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}?query=ASK%7B%7D", timeout=1).read()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    process.kill()
-                    pytest.fail(f"oxigraph server did not start on port {port}")
-                time.sleep(0.1)
-        running[key] = (process, url)
-        return url
+        if key not in running:
+            location = tmp_path_factory.mktemp("oxigraph")
+            for file in files:
+                subprocess.run([binary, "load", "--location", str(location), "--file", str(file)],
+                               check=True, capture_output=True)
+            port = start_server([binary, "serve-read-only", "--location", str(location), "--bind", "127.0.0.1:{port}"],
+                                "http://127.0.0.1:{port}/query?query=ASK%7B%7D")
+            running[key] = f"http://127.0.0.1:{port}/query"
+        return running[key]
 
-    yield start
-    for process, _ in running.values():
-        process.terminate()
-        process.wait(timeout=10)
+    return start
 
 
 # -- misbehaving servers, for the error paths of every network client ------------------

@@ -48,36 +48,34 @@ def test_pre003_dbpedia_classes_and_links_are_found(dbo_index) -> None:
     assert scores == sorted(scores, reverse=True) and scores[0] <= 1.0001
 
 
+class _CountingEmbedder:
+    """The real embedder, counting how many texts each call encodes."""
+
+    def __init__(self, embedder) -> None:
+        self.embedder, self.calls = embedder, []
+        self.model_id, self.dimension = embedder.model_id, embedder.dimension
+
+    def encode(self, texts):
+        self.calls.append(len(texts))
+        return self.embedder.encode(texts)
+
+
 def test_pre004_cache_is_keyed_and_reused(dbo_ontology, dbo_index, embedder, index_dir: Path) -> None:
     dbo_index.attributes  # attributes are embedded (and cached) on first use
     files = sorted(p.name for p in index_dir.glob("*.npy"))
     assert len(files) == 3 and all(f.startswith(dbo_ontology.fingerprint) for f in files)
-    calls = []
-
-    class Counting:
-        model_id, dimension = embedder.model_id, embedder.dimension
-
-        def encode(self, texts):
-            calls.append(len(texts))
-            return embedder.encode(texts)
-
-    warm = build_index(dbo_ontology, Counting(), index_dir)
+    counting = _CountingEmbedder(embedder)
+    calls = counting.calls
+    warm = build_index(dbo_ontology, counting, index_dir)
     assert warm.attributes.search(embedder.encode(["birth date"])[0], 1)
     assert calls == []  # every vector came from the cache
     assert warm.classes.search(embedder.encode(["ship"])[0], 1)[0].iri == D + "Ship"
 
 
 def test_pre004b_attributes_wait_for_their_first_use(dbo_ontology, embedder, tmp_path: Path) -> None:
-    calls = []
-
-    class Counting:
-        model_id, dimension = embedder.model_id, embedder.dimension
-
-        def encode(self, texts):
-            calls.append(len(texts))
-            return embedder.encode(texts)
-
-    index = build_index(dbo_ontology, Counting(), tmp_path)
+    counting = _CountingEmbedder(embedder)
+    calls = counting.calls
+    index = build_index(dbo_ontology, counting, tmp_path)
     assert calls == [len(dbo_ontology.classes), len(dbo_ontology.links)]
     assert D + "birthDate" in [c.iri for c in index.search_attributes("person birth date", 5)]
     assert calls[2] == len(dbo_ontology.attributes)
