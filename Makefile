@@ -15,7 +15,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup index bench clean help
+.PHONY: run test setup index bench screenshots clean help
 
 help:
 	@echo "make run   - set up everything and start the app at http://127.0.0.1:8050"
@@ -43,6 +43,9 @@ run: index
 
 test: setup
 	$(VENV)/bin/pytest --headless $(PYTEST_ARGS)
+
+screenshots: setup
+	PROTOGRAPH_SCREENSHOTS=$(CURDIR)/docs/screenshots $(VENV)/bin/pytest --headless tests/integration
 
 bench: setup
 	$(PY) -m benchmarks.run_all
