@@ -461,13 +461,15 @@ def extract_graph(
 
     ontology: Ontology = resources.ontology
     index: OntologyIndex = resources.index
+    # Embedding first: in a fresh process it loads the embedder's weights, which must not eat
+    # into the generation time limit (the language model, too, loads before the clock starts).
+    question_vector = index.embed(question)
     run = _Run(question, resources.llm, options, cancel, progress, messages=notes)
     stages = PipelineStages()
 
     # -- prompt ----------------------------------------------------------------------
     run.report("examples", 0.0)
     since = time.monotonic()
-    question_vector = index.embed(question)
     examples = select_examples(question_vector, index, options.n_examples, question) if options.few_shot else []
     stages.examples = [e["question"] for e in examples]
     prompt = run.backend.render(build_messages(question, examples)) + "nodes:"
