@@ -11,12 +11,13 @@ import json
 import os
 import threading
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
 from app.errors import ProtoGraphError
 
-__all__ = ["Embedder", "EmbedderLoadError", "default_embedder_path", "load_embedder"]
+__all__ = ["Embedder", "EmbedderLoadError", "TextEncoder", "default_embedder_path", "load_embedder"]
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -26,6 +27,14 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 # The machine has two cores; more threads only contend.
 TORCH_THREADS = 2
 BATCH_SIZE = 128
+
+
+class TextEncoder(Protocol):
+    """What retrieval and entity linking need of an embedder (tests pass counting wrappers)."""
+
+    model_id: str
+
+    def encode(self, texts: list[str]) -> np.ndarray: ...
 
 
 class EmbedderLoadError(ProtoGraphError):

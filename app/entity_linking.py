@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 from rapidfuzz import fuzz, process
 
+from app.embedding import TextEncoder
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["EntityMatch", "LabelTable", "link_entity"]
@@ -31,12 +32,6 @@ MAX_LABELS = 200_000  # beyond this a remote endpoint is asked for exact matches
 
 class _KnowledgeGraph(Protocol):
     def select(self, query: str, *, timeout: float | None = None) -> Any: ...
-
-
-class _Embedder(Protocol):
-    model_id: str
-
-    def encode(self, texts: list[str]) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -73,7 +68,7 @@ class LabelTable:
         self._vectors: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
 
-    def vectors(self, embedder: _Embedder) -> np.ndarray:
+    def vectors(self, embedder: TextEncoder) -> np.ndarray:
         with self._lock:
             if embedder.model_id not in self._vectors:
                 self._vectors[embedder.model_id] = embedder.encode(self.labels)
@@ -111,7 +106,7 @@ def link_entity(
     *,
     class_iri: str | None = None,
     ontology: Ontology | None = None,
-    embedder: _Embedder | None = None,
+    embedder: TextEncoder | None = None,
     limit: int = 3,
 ) -> list[EntityMatch]:
     """Instances labelled ``name`` (best first), of ``class_iri`` or a subclass when given.

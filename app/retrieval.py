@@ -14,21 +14,15 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import numpy as np
 
+from app.embedding import TextEncoder
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["Candidate", "OntologyIndex", "build_index", "class_text", "link_text", "attribute_text"]
 
 log = logging.getLogger(__name__)
-
-
-class _Embedder(Protocol):
-    model_id: str
-
-    def encode(self, texts: list[str]) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -100,7 +94,7 @@ class OntologyIndex:
     def __init__(
         self,
         ontology: Ontology,
-        embedder: _Embedder,
+        embedder: TextEncoder,
         classes: _Table,
         links: _Table,
         attributes: _Table | Callable[[], _Table],
@@ -136,7 +130,7 @@ class OntologyIndex:
         return self.attributes.search(self.embed(text), k)
 
 
-def _cached_vectors(path: Path, texts: list[str], embedder: _Embedder) -> np.ndarray:
+def _cached_vectors(path: Path, texts: list[str], embedder: TextEncoder) -> np.ndarray:
     if path.is_file():
         try:
             vectors = np.load(path, allow_pickle=False)
@@ -156,7 +150,7 @@ def _cached_vectors(path: Path, texts: list[str], embedder: _Embedder) -> np.nda
     return vectors
 
 
-def build_index(ontology: Ontology, embedder: _Embedder, cache_dir: Path | None) -> OntologyIndex:
+def build_index(ontology: Ontology, embedder: TextEncoder, cache_dir: Path | None) -> OntologyIndex:
     """Embed every class and link now, attributes on first use; reuse vectors cached in ``cache_dir``."""
     safe_model = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in embedder.model_id)
     key = f"{ontology.fingerprint}-{safe_model}"
