@@ -19,7 +19,7 @@ from functools import partial
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz
 
-from app.graph_model import Constraint, Edge, Node, PrototypeGraph, make_node_id
+from app.graph_model import NODE_ID_PATTERN, Constraint, Edge, Node, PrototypeGraph, make_node_id
 from ontology_loaders.model import Ontology, local_name
 
 __all__ = [
@@ -85,7 +85,7 @@ def create_dangling_nodes(graph: PrototypeGraph, ontology: Ontology) -> tuple[Pr
 
 
 def _valid_id(node_id: str) -> bool:
-    return re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", node_id) is not None
+    return re.fullmatch(NODE_ID_PATTERN, node_id) is not None
 
 
 def flip_reversed_edges(graph: PrototypeGraph, ontology: Ontology) -> tuple[PrototypeGraph, list[CleanupAction]]:

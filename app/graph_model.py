@@ -9,6 +9,7 @@ restricted to ``[A-Za-z_][A-Za-z0-9_]*``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from enum import Enum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -21,7 +22,9 @@ __all__ = [
     "Node",
     "OrderBy",
     "PrototypeGraph",
+    "graph_from_indexed",
     "make_node_id",
+    "make_node_ids",
 ]
 
 NODE_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]{0,63}$"
@@ -152,3 +155,31 @@ def make_node_id(label: str, taken: set[str] | frozenset[str] = frozenset()) -> 
     while f"{stem}_{n}" in taken:
         n += 1
     return f"{stem}_{n}"
+
+
+def make_node_ids(labels: Sequence[str]) -> list[str]:
+    """One readable id per label, numbered apart where labels repeat.
+
+    >>> make_node_ids(["person", "person", "university"])
+    ['person_1', 'person_2', 'university_1']
+    """
+    taken: set[str] = set()
+    ids = []
+    for label in labels:
+        ids.append(make_node_id(label, taken))
+        taken.add(ids[-1])
+    return ids
+
+
+def graph_from_indexed(nodes: Sequence[tuple[str, str]], edges: Sequence[tuple[int, str, int]]) -> PrototypeGraph:
+    """A graph from ``(label, class IRI)`` nodes and ``(source index, link IRI, target index)`` edges.
+
+    >>> g = graph_from_indexed([("person", "ex:P"), ("person", "ex:P")], [(0, "ex:child", 1)])
+    >>> [(e.source, e.target) for e in g.edges]
+    [('person_1', 'person_2')]
+    """
+    ids = make_node_ids([label for label, _ in nodes])
+    return PrototypeGraph(
+        nodes=tuple(Node(id=i, class_=cls, label=label) for i, (label, cls) in zip(ids, nodes)),
+        edges=tuple(Edge(source=ids[s], link=link, target=ids[t]) for s, link, t in edges),
+    )

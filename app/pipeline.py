@@ -39,7 +39,7 @@ from app.cleanup import CleanupAction, clean_graph
 from app.entity_linking import link_entity
 from app.errors import ProtoGraphError
 from app.mentions import ClassMention, class_mentions, link_mentions, unlabelled_things
-from app.graph_model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_id
+from app.graph_model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_ids
 from app.retrieval import Candidate, OntologyIndex
 from grammar.backends import Backend, Completion, StopReason
 from grammar.builders import (
@@ -225,18 +225,8 @@ def _node_loop(text: str) -> bool:
     return len(items) >= 3 and len(set(items[-3:])) == 1
 
 
-def _node_ids(words: Sequence[str]) -> list[str]:
-    taken: set[str] = set()
-    ids = []
-    for word in words:
-        node_id = make_node_id(word, taken)
-        taken.add(node_id)
-        ids.append(node_id)
-    return ids
-
-
 def _answer_text(nodes: Sequence[str], lines: Sequence[str]) -> str:
-    ids = _node_ids(nodes)
+    ids = make_node_ids(nodes)
     text = "nodes: " + (" | ".join(nodes) if nodes else "none") + "\nids: " + " ".join(ids)
     return text + "".join("\n" + line for line in lines) + END
 
@@ -492,7 +482,7 @@ def extract_graph(
         words = words[:-1] if len(words) > 1 and words[-1] != words[-2] else words
         while len(words) >= 3 and words[-1] == words[-2] == words[-3]:
             words.pop()
-    raw_ids = _node_ids(words)
+    raw_ids = make_node_ids(words)
     stages.raw = RawGraph(nodes=words, ids=raw_ids, text="nodes:" + raw_nodes.text)
     if not words:
         return _empty(original, run, "no concept of the ontology was found in the question", stages)
@@ -545,7 +535,7 @@ def extract_graph(
         chosen = [next(iter(m)) for m in choice_maps]
         run.messages.append("constrained pass incomplete: used the best candidate of each node")
     classes = [m[c] for c, m in zip(chosen, choice_maps)]
-    ids = _node_ids(chosen)
+    ids = make_node_ids(chosen)
     raw_to_new = dict(zip(raw_ids, ids))
 
     # -- constrained pass: edges ------------------------------------------------------

@@ -87,10 +87,6 @@ def _extractor(args: argparse.Namespace, resources):
 
     if args.extractor == "template":
         return template_extractor(resources.ontology)
-    try:
-        import app.pipeline  # noqa: F401 - fail early with a clear message
-    except ImportError as exc:
-        raise ProtoGraphError(f"the pipeline is not available ({exc}); try --extractor template") from exc
     return pipeline_extractor(resources)
 
 

@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 
-from app.graph_model import Edge, Node, PrototypeGraph, make_node_id
+from app.graph_model import Edge, PrototypeGraph, graph_from_indexed
 from ontology_loaders.model import Ontology
 
 __all__ = ["leaks_iri", "parse_templated_question", "templated_question"]
@@ -167,16 +167,7 @@ def parse_templated_question(question: str, ontology: Ontology) -> PrototypeGrap
         link, chosen[s], chosen[o] = fitting[0] if fitting else (links[0], chosen[s], chosen[o])
         edges.append((s, link, o))
 
-    taken: set[str] = set()
-    out_nodes = []
-    for (label, _), cls in zip(nodes, chosen):
-        node_id = make_node_id(label, taken)
-        taken.add(node_id)
-        out_nodes.append(Node(id=node_id, class_=cls, label=label))
-    return PrototypeGraph(
-        nodes=tuple(out_nodes),
-        edges=tuple(Edge(source=out_nodes[s].id, link=link, target=out_nodes[o].id) for s, link, o in edges),
-    )
+    return graph_from_indexed([(label, cls) for (label, _), cls in zip(nodes, chosen)], edges)
 
 
 _IRI_LIKE = re.compile(r"https?://|www\.|<[^>\s]*[:/][^>\s]*>|\b[a-z][a-z0-9]*:[A-Za-z_]\w*")

@@ -16,7 +16,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from app.graph_model import Edge, Node, PrototypeGraph, make_node_id
+from app.graph_model import PrototypeGraph, graph_from_indexed
 from ontology_loaders.model import OWL_THING, Link, Ontology
 
 __all__ = ["GraphSampler", "InstanceCounts", "sample_graphs"]
@@ -170,17 +170,7 @@ class GraphSampler:
         return rng.choice(candidates)
 
     def _to_graph(self, classes: list[str], edges: list[tuple[int, str, int]]) -> PrototypeGraph:
-        taken: set[str] = set()
-        nodes = []
-        for cls in classes:
-            label = self.ontology.label(cls)
-            node_id = make_node_id(label, taken)
-            taken.add(node_id)
-            nodes.append(Node(id=node_id, class_=cls, label=label))
-        return PrototypeGraph(
-            nodes=tuple(nodes),
-            edges=tuple(Edge(source=nodes[s].id, link=link, target=nodes[t].id) for s, link, t in edges),
-        )
+        return graph_from_indexed([(self.ontology.label(cls), cls) for cls in classes], edges)
 
 
 def sample_graphs(

@@ -12,7 +12,7 @@ from app.graph_model import PrototypeGraph
 from app.settings import Settings
 from components import ids
 from components.callbacks import commit
-from components.elements import auto_layout, edge_from_id, edge_id, graph_to_elements, positions_from_elements
+from components.elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
 from components.sources import SourceError, save_upload, settings_for_source
 from components.urlstate import decode_hash, encode_hash
 from components.views import link_choice, node_panel_state, stage_strip, strip_data
