@@ -21,7 +21,7 @@ from .settings import Settings
 
 __all__ = ["build_parser", "main", "settings_from_args"]
 
-COMMANDS = ("info", "index", "graph", "sparql", "run", "serve", "eval")
+COMMANDS = ("info", "index", "graph", "sparql", "run", "serve", "eval", "study")
 
 
 def add_source_flags(parser: argparse.ArgumentParser) -> None:

@@ -4,7 +4,7 @@ Callers (CLI, web app) catch :class:`ProtoGraphError` and show its message;
 anything else is a bug and may surface as a traceback.
 """
 
-__all__ = ["ProtoGraphError"]
+__all__ = ["ProtoGraphError", "StudyError"]
 
 
 class ProtoGraphError(Exception):
@@ -46,3 +46,8 @@ class EndpointHTTPError(QueryError):
 
 class EndpointUnreachable(QueryError):
     """The endpoint could not be reached (refused, reset, unknown host)."""
+
+
+# -- user studies (issue 8) -----------------------------------------------------
+class StudyError(ProtoGraphError):
+    """A study file, participant, submission or study database that cannot be used; the message says why."""

@@ -73,6 +73,17 @@ class Settings(BaseSettings):
     redis_url: str = "redis://127.0.0.1:6379/0"
     host: str = "127.0.0.1"
     port: int = 8050
+    study_database_url: str | None = Field(
+        default=None,
+        description="SQLAlchemy URL of the user-study database, e.g. postgresql+psycopg://user@host/db; "
+        "default: SQLite at <data_dir>/study.sqlite3.",
+    )
+    study_admin_password: str | None = Field(
+        default=None, description="Password of the researcher dashboard; the dashboard is closed while this is unset."
+    )
+    studies_dir: Path | None = Field(
+        default=None, description="A folder of study YAML files, offered next to the shipped ones in studies/."
+    )
 
     _split_ontology = field_validator("ontology", "kg", mode="before")(_split_paths)
 
