@@ -14,13 +14,14 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine
 
 from app.study import Study, StudyRecorder, load_study
+from app.study.recorder import metadata
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 SHIPPED_STUDY = REPO_ROOT / "studies" / "onset_dbpedia.yaml"
@@ -46,8 +47,8 @@ def _run(argv: list[str]) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Callable[[], str]]:
-    """``new_database() -> URL``: a fresh database on a PostgreSQL server started for the session."""
+def postgres_server() -> Iterator[str]:
+    """The URL of a database on a PostgreSQL server started for the session."""
     bindir = postgres_bindir()
     if bindir is None:
         reason = "PostgreSQL is not installed in /usr/lib/postgresql (apt-get install postgresql)"
@@ -67,14 +68,14 @@ def postgres_server() -> Iterator[Callable[[], str]]:
           "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {root}", "start"])
     import psycopg
 
-    def new_database() -> str:
-        name = f"study_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(f"host=127.0.0.1 port={port} user=postgres dbname=postgres", autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        return f"postgresql+psycopg://postgres@127.0.0.1:{port}/{name}"
+    # One database for the session: creating one per test costs a second each, and as much again
+    # at shutdown. ``database_url`` empties it between tests instead.
+    with psycopg.connect(f"host=127.0.0.1 port={port} user=postgres dbname=postgres", autocommit=True) as conn:
+        conn.execute('CREATE DATABASE "study_tests"')
+    url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/study_tests"
 
     try:
-        yield new_database
+        yield url
     finally:
         subprocess.run([*as_server, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
                        capture_output=True, timeout=120)
@@ -83,10 +84,15 @@ def postgres_server() -> Iterator[Callable[[], str]]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request, tmp_path) -> str:
-    """A fresh, empty study database on each backend."""
+    """An empty study database on each backend."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'study.sqlite3'}"
-    return request.getfixturevalue("postgres_server")()
+        yield f"sqlite:///{tmp_path / 'study.sqlite3'}"
+        return
+    url = request.getfixturevalue("postgres_server")
+    yield url
+    engine = create_engine(url)
+    metadata.drop_all(engine)  # the next test starts with no rows; the recorder creates the tables again
+    engine.dispose()
 
 
 @pytest.fixture
