@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "link_mentions", "unlabelled_things"]
+__all__ = ["ClassMention", "class_mentions", "link_mentions", "read_relations", "unlabelled_things"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -189,6 +189,25 @@ def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:
         return _link_labels_by_fingerprint[key]
 
 
+def _link_spans(tokens: list[str], ontology: Ontology) -> list[tuple[int, int, tuple[str, ...]]]:
+    """``(start, end, link IRIs)`` of each link label in ``tokens``, longest first, left to right."""
+    labels = _link_label_index(ontology)
+    found = []
+    position = 0
+    while position < len(tokens):
+        for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
+            words = tokens[position:position + length]
+            candidates = [" ".join(words)] + [" ".join([*words[:-1], form]) for form in _singular(words[-1])]
+            iris = next((labels[c] for c in candidates if c in labels), None)
+            if iris:
+                found.append((position, position + length, iris))
+                position += length
+                break
+        else:
+            position += 1
+    return found
+
+
 def link_mentions(question: str, ontology: Ontology) -> list[str]:
     """Link IRIs whose label the question names ("the child of", "the alma mater of"), in order of mention.
 
@@ -199,22 +218,62 @@ def link_mentions(question: str, ontology: Ontology) -> list[str]:
     >>> link_mentions("persons whose children went to school", onto)
     ['ex:child']
     """
-    labels = _link_label_index(ontology)
-    tokens = _normalise(question).split()
     found: list[str] = []
-    position = 0
-    while position < len(tokens):
-        for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
-            words = tokens[position:position + length]
-            candidates = [" ".join(words)] + [" ".join([*words[:-1], form]) for form in _singular(words[-1])]
-            iris = next((labels[c] for c in candidates if c in labels), None)
-            if iris:
-                found.extend(iri for iri in iris if iri not in found)
-                position += length
-                break
-        else:
-            position += 1
+    for _, _, iris in _link_spans(_normalise(question).split(), ontology):
+        found.extend(iri for iri in iris if iri not in found)
     return found
+
+
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4}
+
+
+def read_relations(question: str, ontology: Ontology) -> list[tuple[int, str, int]]:
+    """Relations the question states with link labels between class labels, as ``(node, link, node)``.
+
+    Nodes are numbered as the new mentions of :func:`class_mentions`. A link
+    label joins the thing named last before it to the thing named first after
+    it ("a ship has home port a place"); "the first ship" points back to the
+    first ship named. The link must fit the two classes, read forwards or
+    backwards; a label that fits neither way is left to the language model.
+
+    >>> from ontology_loaders.model import Link, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Person", label="person"),
+    ...                          OntologyClass(iri="ex:University", label="university")],
+    ...                 links=[Link(iri="ex:child", label="child", domain="ex:Person", range="ex:Person"),
+    ...                        Link(iri="ex:almaMater", label="alma mater", domain="ex:Person", range="ex:University")])
+    >>> read_relations("A person has child another person, and the first person has alma mater a university", onto)
+    [(0, 'ex:child', 1), (0, 'ex:almaMater', 2)]
+    >>> read_relations("a university whose alma mater is a person", onto)  # fits only backwards
+    [(1, 'ex:almaMater', 0)]
+    """
+    tokens = [t.lower() for t in re.findall(r"[^\W_]+", question)]
+    nodes: list[str] = []
+    spans: list[tuple[int, int, int]] = []  # (start, end, node number) of every mention, back-references too
+    for mention in class_mentions(question, ontology):
+        if mention.new:
+            nodes.append(mention.iri)
+            spans.append((mention.start, mention.end, len(nodes) - 1))
+            continue
+        same = [i for i, iri in enumerate(nodes) if iri == mention.iri]
+        ordinal = _ORDINALS.get(tokens[mention.start - 1] if mention.start else "")
+        if same:
+            spans.append((mention.start, mention.end, same[ordinal] if ordinal is not None and ordinal < len(same)
+                          else same[-1]))
+    relations: list[tuple[int, str, int]] = []
+    for start, end, iris in _link_spans(tokens, ontology):
+        if any(s < end and start < e for s, e, _ in spans):
+            continue  # the words name a class here ("has country a country" is read as a class)
+        before = [node for _, e, node in spans if e <= start]
+        after = [node for s, _, node in spans if s >= end]
+        if not before or not after or before[-1] == after[0]:
+            continue
+        a, b = before[-1], after[0]
+        forwards = [iri for iri in iris if ontology.link_fits(iri, nodes[a], nodes[b])]
+        backwards = [iri for iri in iris if ontology.link_fits(iri, nodes[b], nodes[a])]
+        relation = (a, forwards[0], b) if forwards else (b, backwards[0], a) if backwards else None
+        if relation and relation not in relations:
+            relations.append(relation)
+    return relations
 
 
 _SKIP_AFTER_ARTICLE = frozenset({"same", "first", "second", "third", "other", "last", "very"})

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.cleanup import CleanupAction, clean_graph
 from app.entity_linking import link_entity
 from app.errors import ProtoGraphError
-from app.mentions import ClassMention, class_mentions, link_mentions, unlabelled_things
+from app.mentions import ClassMention, class_mentions, link_mentions, read_relations, unlabelled_things
 from app.graph_model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_ids
 from app.retrieval import Candidate, OntologyIndex
 from grammar.backends import Backend, Completion, StopReason
@@ -96,6 +96,7 @@ class PipelineOptions(BaseModel):
     timeout_s: float = 20.0
     span_copy: bool = True  # raw words must be question spans (else free words)
     anchor_classes: bool = True  # class labels named in the question are read off, not generated
+    read_links: bool = True  # relations stated with link labels between named classes are read off too
     few_shot: bool = True
     link_entities: bool = True
 
@@ -469,16 +470,21 @@ def extract_graph(
     run.report("raw pass", 0.1)
     mentions = [m for m in class_mentions(question, ontology) if m.new][:MAX_NODES] if options.anchor_classes else []
     anchors = {m.label: m.iri for m in mentions}
-    if mentions and not unlabelled_things(question, ontology):
+    read: list[tuple[int, str, int]] = []
+    anchors_only = bool(mentions) and not unlabelled_things(question, ontology)
+    if anchors_only:
         raw_nodes = Completion(text=" " + " | ".join(m.label for m in mentions), stop_reason=StopReason.STOP)
         run.messages.append("the question names its classes: " + ", ".join(anchors))
+        if options.read_links:
+            read = [r for r in read_relations(question, ontology) if max(r[0], r[2]) < len(mentions)]
     else:
         raw_nodes = run.generate("raw_nodes", prompt, raw_nodes_grammar(spans if options.span_copy else None),
                                  ["\n"], _node_loop)
         if mentions:
             raw_nodes = replace(raw_nodes, text=_merge_node_words(raw_nodes.text, mentions, question, ontology))
     words = parse_node_line(raw_nodes.text)
-    if raw_nodes.text.count(" | ") >= 2 and _node_loop(raw_nodes.text):
+    # Three equal words in a row are a loop when generated, not when read ("a place … another place").
+    if not anchors_only and raw_nodes.text.count(" | ") >= 2 and _node_loop(raw_nodes.text):
         words = words[:-1] if len(words) > 1 and words[-1] != words[-2] else words
         while len(words) >= 3 and words[-1] == words[-2] == words[-3]:
             words.pop()
@@ -486,10 +492,17 @@ def extract_graph(
     stages.raw = RawGraph(nodes=words, ids=raw_ids, text="nodes:" + raw_nodes.text)
     if not words:
         return _empty(original, run, "no concept of the ontology was found in the question", stages)
-    raw_prefix = prompt + raw_nodes.text + "\nids: " + " ".join(raw_ids)
-    raw_edges = run.generate("raw_edges", raw_prefix, raw_edges_grammar(
-        raw_ids, spans=spans if options.span_copy else None, names=names if options.span_copy else None,
-        max_lines=len(raw_ids) + 2), [END], _repeats)
+    # Relations read off the question are written for the model, which only adds what they miss.
+    read_text = "".join(f"\n{raw_ids[a]} {_surface(ontology.label(link))} {raw_ids[b]}" for a, link, b in read)
+    if read and {n for a, _, b in read for n in (a, b)} == set(range(len(raw_ids))):
+        raw_edges = Completion(text=read_text, stop_reason=StopReason.STOP)
+        run.messages.append(f"the question states its relations: {len(read)} read off, none generated")
+    else:
+        raw_prefix = prompt + raw_nodes.text + "\nids: " + " ".join(raw_ids) + read_text
+        raw_edges = run.generate("raw_edges", raw_prefix, raw_edges_grammar(
+            raw_ids, spans=spans if options.span_copy else None, names=names if options.span_copy else None,
+            max_lines=max(1, len(raw_ids) + 2 - len(read))), [END], _repeats)
+        raw_edges = replace(raw_edges, text=read_text + raw_edges.text)
     raw = parse_edge_lines(raw_edges.text, raw_ids)
     raw.nodes, raw.text = words, stages.raw.text + "\nids: " + " ".join(raw_ids) + raw_edges.text
     stages.raw = raw
@@ -542,7 +555,13 @@ def extract_graph(
     relations: dict[tuple[str, str], list[str]] = {}
     link_maps: dict[tuple[str, str], dict[str, str]] = {}
     class_of = dict(zip(ids, classes))
-    for (a, _, b), vector in zip(raw.relations, edge_vectors):
+    # Read relations are valid already (the classes were named, so they are the anchored ones).
+    fixed = [(raw_to_new[raw_ids[a]], link, raw_to_new[raw_ids[b]]) for a, link, b in read]
+    fixed_lines = {(raw_ids[a], _surface(ontology.label(link)), raw_ids[b]) for a, link, b in read}
+    for relation, vector in zip(raw.relations, edge_vectors):
+        if relation in fixed_lines:
+            continue
+        a, _, b = relation
         na, nb = raw_to_new[a], raw_to_new[b]
         # A self-loop is usually a wrong id: let the link attach ``a`` to any other node.
         pairs = [(na, nb)] if na != nb else [(x, na) for x in ids if x != na]
@@ -572,10 +591,11 @@ def extract_graph(
     for node_id, mapping in attr_maps.items():
         if mapping:
             properties[node_id] = list(mapping)
-    con_prefix = prompt + con_nodes.text + "\nids: " + " ".join(ids)
+    fixed_text = "".join(f"\n{a} {_surface(ontology.label(link))} {b}" for a, link, b in fixed)
+    con_prefix = prompt + con_nodes.text + "\nids: " + " ".join(ids) + fixed_text
     edge_grammar = constrained_edges_grammar(ids, relations=relations, properties=properties,
                                              names=names if raw.constraints else [],
-                                             max_lines=len(ids) + 2, allow_names=False)
+                                             max_lines=max(1, len(ids) + 2 - len(fixed)), allow_names=False)
     if edge_grammar == f"root ::= {escape_literal(END)}\n":
         con_text = ""  # nothing to choose: skip the call
     else:
@@ -584,16 +604,17 @@ def extract_graph(
     # Names are carried over from the raw pass: which node a name belongs to does not depend on
     # the ontology, and a second choice by a small model only adds noise.
     constrained.names = list(dict.fromkeys((raw_to_new[a], name) for a, name in raw.names))
+    constrained.relations = [(a, _surface(ontology.label(link)), b) for a, link, b in fixed] + constrained.relations
     constrained.nodes = chosen
-    constrained.text = "nodes:" + con_nodes.text + "\nids: " + " ".join(ids) + con_text
+    constrained.text = "nodes:" + con_nodes.text + "\nids: " + " ".join(ids) + fixed_text + con_text
     stages.constrained = constrained
     since = time.monotonic()
 
     nodes = {i: Node(id=i, class_=c, label=ontology.label(c)) for i, c in zip(ids, classes)}
-    edges = []
-    for a, words_, b in constrained.relations:
+    edges = [Edge(source=a, link=link, target=b) for a, link, b in fixed]
+    for a, words_, b in constrained.relations[len(fixed):]:
         iri = link_maps.get((a, b), {}).get(words_)
-        if iri:
+        if iri and Edge(source=a, link=iri, target=b) not in edges:
             edges.append(Edge(source=a, link=iri, target=b))
     for a, words_, op, value in constrained.constraints:
         iri = attr_maps.get(a, {}).get(words_)

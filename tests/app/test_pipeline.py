@@ -38,10 +38,30 @@ def test_ppl001_paper_example(resources) -> None:
     assert (D + "Person", D + "child", D + "Person") in triples
     assert (D + "Person", D + "almaMater", D + "University") in triples
     assert result.stages.raw.nodes == ["person", "person", "university"]  # named outright: read off, not generated
-    assert result.stages.candidates
+    # Every node is joined by a link label the question names: nothing is left for the model.
+    assert result.stages.raw.relations == [("person_1", "child", "person_2"), ("person_2", "alma mater", "university_1")]
+    assert not {"raw_nodes", "raw_edges", "constrained_edges"} & set(result.timings_ms)
+    assert any("read off" in m for m in result.messages)
+    assert result.stages.candidates  # retrieval still runs: the stages show the alternatives
+
+
+def test_ppl001a_the_model_writes_the_relations_when_reading_is_off(resources) -> None:
+    result = extract_graph("a person and the child of a person have the alma mater of the same university", resources,
+                           options=PipelineOptions(read_links=False, timeout_s=300))
+    assert validate_graph(result.graph, resources.ontology).ok
+    assert (D + "Person", D + "almaMater", D + "University") in _triples(result.graph)
     assert {"raw_edges", "retrieval", "constrained_edges", "total"} <= set(result.timings_ms)
-    assert "raw_nodes" not in result.timings_ms
     assert result.token_counts["constrained_edges_cached"] > 0  # the raw pass's prompt was reused
+
+
+def test_ppl001c_relations_read_in_part_are_given_to_the_model(resources) -> None:
+    question = "a person has child another person, and the second person was born in a city"
+    result = extract_graph(question, resources, options=PipelineOptions(timeout_s=300))
+    assert validate_graph(result.graph, resources.ontology).ok
+    assert "raw_edges" in result.timings_ms  # the city is joined by no named link: the model writes the rest
+    assert result.stages.raw.relations[0] == ("person_1", "child", "person_2")
+    assert result.stages.constrained.text.split("\n")[2] == "person_1 child person_2"
+    assert (D + "Person", D + "child", D + "Person") in _triples(result.graph)
 
 
 def test_ppl001b_without_class_anchors_the_model_lists_the_nodes(resources) -> None:
