@@ -20,6 +20,7 @@ from app.text2sparql import register_text2sparql
 from .callbacks import register_callbacks, resources_for
 from .layout import build_layout
 from .sources import default_source
+from .study import page_shell, register_study_callbacks, validation_layout
 from .views import example_questions
 
 __all__ = ["ASSETS_DIR", "create_app", "warm_resources"]
@@ -58,7 +59,11 @@ def warm_resources(settings: Settings, *, llm: bool = True) -> dict[str, float]:
 
 
 def create_app(settings: Settings | None = None, *, debug_panel: bool = True) -> dash.Dash:
-    """The ProtoGraph web app for ``settings`` (default: environment and defaults)."""
+    """The ProtoGraph web app for ``settings`` (default: environment and defaults).
+
+    Pages are routed by URL path: ``/`` (and any path outside ``/study``) is the normal
+    app; ``/study/<id>`` and ``/study/<id>/researcher`` are study mode (:mod:`components.study`).
+    """
     settings = settings or Settings()
     source = default_source(settings)
     try:
@@ -72,11 +77,23 @@ def create_app(settings: Settings | None = None, *, debug_panel: bool = True) ->
         title="ProtoGraph",
         update_title=None,
         background_callback_manager=_background_manager(settings),
+        # Pages are filled in by the router, so callbacks name components not in the first layout.
+        suppress_callback_exceptions=True,
         meta_tags=[{"name": "viewport", "content": "width=device-width, initial-scale=1"},
                    {"name": "description", "content": "Ask a knowledge graph in plain language."}],
     )
-    app.layout = build_layout(examples=example_questions(source, ontology), initial_source=source,
-                              debug=debug_panel)
+    examples = example_questions(source, ontology)
+
+    def home() -> Any:
+        return build_layout(examples=examples, initial_source=source, debug=debug_panel)
+
+    def in_study(study: Any) -> Any:
+        # No example questions in a study: they could hand participants an answer.
+        return build_layout(examples=[], initial_source=dict(study.source), debug=debug_panel)
+
+    app.layout = page_shell()
+    app.validation_layout = validation_layout(home())
     register_callbacks(app, settings)
+    register_study_callbacks(app, settings, app_layout=in_study, home=home)
     register_text2sparql(app.server, lambda: get_resources(settings))
     return app

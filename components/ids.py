@@ -104,10 +104,59 @@ SPARQL_EDITOR_ROW = "sparql-editor-row"
 SPARQL_APPLY = "sparql-apply"
 SPARQL_MESSAGE = "sparql-message"
 
+# -- pages (routing by URL path) -------------------------------------------------
+PAGE_URL = "page-url"                  # the router's dcc.Location (ids.URL stays the normal app's own)
+PAGE = "page"                          # the container the router fills
+PAGE_PATH = "page-path"                # the path the container currently shows
+
+# -- study mode: /study/<study_id> -----------------------------------------------
+# The participant, progress, last-graph and error stores sit in the page shell, so observers find them everywhere.
+STUDY_PARTICIPANTS = "study-participants"  # localStorage: {study_id: participant_id}
+STUDY_PROGRESS = "study-progress"      # components.study.model.progress_view(...) for this participant
+STUDY_LAST_GRAPH = "study-last-graph"  # the graph last recorded, so restored graphs are not counted as edits
+STUDY_ERROR = "study-error"            # the last recording error, shown on the study page
+STUDY_CLOCK = "study-clock"            # {limit_s, elapsed_s, received_ms}: the timer's reference, set client-side
+STUDY_TICK = "study-tick"              # dcc.Interval driving the timer
+STUDY_MESSAGE = "study-message"
+STUDY_CONSENT = "study-consent"                # section
+STUDY_CONSENT_AGREE = "study-consent-agree"    # checklist
+STUDY_PARTICIPANT_INPUT = "study-participant-input"
+STUDY_START = "study-start"
+STUDY_INTRO = "study-intro"                    # section
+STUDY_INTRO_CONTINUE = "study-intro-continue"
+STUDY_TASK = "study-task"                      # section: the task bar and the full app
+STUDY_TASK_COUNTER = "study-task-counter"
+STUDY_TASK_PROMPT = "study-task-prompt"
+STUDY_TIMER = "study-timer"
+STUDY_TIME_NOTICE = "study-time-notice"
+STUDY_SUBMIT = "study-submit"
+STUDY_SKIP = "study-skip"
+STUDY_SUS = "study-sus"                        # section
+STUDY_SUS_SUBMIT = "study-sus-submit"
+STUDY_SUS_MESSAGE = "study-sus-message"
+STUDY_DONE = "study-done"                      # section
+STUDY_PARTICIPANT_LABEL = "study-participant-label"
+
+# -- researcher dashboard: /study/<study_id>/researcher ----------------------------
+RESEARCHER_PASSWORD = "researcher-password"
+RESEARCHER_LOGIN = "researcher-login"
+RESEARCHER_MESSAGE = "researcher-message"
+RESEARCHER_DASHBOARD = "researcher-dashboard"
+RESEARCHER_REFRESH = "researcher-refresh"
+RESEARCHER_EXPORT_CSV = "researcher-export-csv"
+RESEARCHER_EXPORT_JSON = "researcher-export-json"
+RESEARCHER_DOWNLOAD = "researcher-download"
+RESEARCHER_EXPECTED = "researcher-expected"            # section: task picker, the full app, save button
+RESEARCHER_EXPECTED_TASK = "researcher-expected-task"
+RESEARCHER_SAVE_EXPECTED = "researcher-save-expected"
+RESEARCHER_EXPECTED_MESSAGE = "researcher-expected-message"
+RESEARCHER_TASK_TABLE = "researcher-task-table"         # the paper's Table III
+
 # -- pattern-matching ids --------------------------------------------------------
 EXAMPLE_TYPE = "example-question"
 CONSTRAINT_REMOVE_TYPE = "constraint-remove"
 STAGE_GRAPH_TYPE = "stage-graph"
+SUS_ITEM_TYPE = "study-sus-item"
 
 
 def example_button(index: int) -> dict[str, object]:
@@ -122,6 +171,11 @@ def constraint_remove(index: int) -> dict[str, object]:
 
 def stage_graph(stage: str) -> dict[str, object]:
     return {"type": STAGE_GRAPH_TYPE, "stage": stage}
+
+
+def sus_item(index: int) -> dict[str, object]:
+    """The id of the radio items answering the ``index``-th (0-based) SUS statement."""
+    return {"type": SUS_ITEM_TYPE, "index": index}
 
 
 def css_id(component_id: str | dict[str, object]) -> str:
