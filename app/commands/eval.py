@@ -63,6 +63,11 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         default="pipeline",
         help="what is evaluated: the real pipeline, or the template reader (the harness's own ceiling)",
     )
+    parser.add_argument(
+        "--lm-only",
+        action="store_true",
+        help="ablation: the model lists every node and relation; no class or link label is read off the question",
+    )
     parser.add_argument("--ged-timeout", type=float, default=5.0, metavar="S", help="graph edit distance timeout")
     parser.add_argument("--quiet", action="store_true", help="no per-question progress")
 
@@ -87,6 +92,12 @@ def _extractor(args: argparse.Namespace, resources):
 
     if args.extractor == "template":
         return template_extractor(resources.ontology)
+    if args.lm_only:
+        from ..pipeline import PipelineOptions
+
+        options = PipelineOptions.from_settings(resources.settings).model_copy(
+            update={"anchor_classes": False, "read_links": False})
+        return pipeline_extractor(resources, options=options)
     return pipeline_extractor(resources)
 
 

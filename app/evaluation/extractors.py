@@ -68,11 +68,14 @@ def raw_graph_of(stages: Any) -> PrototypeGraph | None:
     return None
 
 
-def pipeline_extractor(resources: Any, *, extract_graph: Callable[..., Any] | None = None) -> Extractor:
+def pipeline_extractor(resources: Any, *, extract_graph: Callable[..., Any] | None = None,
+                       options: Any = None) -> Extractor:
     """The real pipeline, ``app.pipeline.extract_graph``, as an :data:`Extractor`.
 
     A failing question becomes an empty graph with its error recorded: the
-    benchmark scores it as a miss instead of stopping.
+    benchmark scores it as a miss instead of stopping. ``options`` (a
+    :class:`~app.pipeline.PipelineOptions`) selects an ablation; ``None`` takes
+    the settings' defaults.
     """
     if extract_graph is None:
         from app.pipeline import extract_graph
@@ -80,7 +83,7 @@ def pipeline_extractor(resources: Any, *, extract_graph: Callable[..., Any] | No
     def extract(question: str) -> PipelineOutcome:
         started = time.perf_counter()
         try:
-            result = extract_graph(question, resources)
+            result = extract_graph(question, resources, options=options)
         except Exception as exc:  # noqa: BLE001 - one bad question must not end a benchmark
             return PipelineOutcome(
                 graph=PrototypeGraph(),

@@ -42,6 +42,22 @@ def test_synthetic_is_reproducible(dbo_path, tmp_path):
     assert questions(tmp_path / "a") == questions(tmp_path / "b")
 
 
+def test_lm_only_ablation_makes_the_model_list_everything(dbo_path, tmp_path, monkeypatch):
+    """``--lm-only`` turns off reading labels off the question: the model writes every node and relation."""
+    base = ["eval", "synthetic", "--ontology", str(dbo_path), "--k", "2", "--n", "2", "--origin", "templated",
+            "--seed", "3", "--quiet", "--data-dir", str(tmp_path / "data")]
+    monkeypatch.setenv("PROTOGRAPH_LLM_TIMEOUT_S", "300")  # two shared cores in CI
+
+    def stages(folder: Path) -> list[set[str]]:
+        with (folder / "synthetic.csv").open() as handle:
+            return [set(json.loads(r["timings_ms"])) for r in csv.DictReader(handle)]
+
+    assert main([*base, "--out", str(tmp_path / "read")]) == 0
+    assert main([*base, "--lm-only", "--out", str(tmp_path / "lm")]) == 0
+    assert all(not {"raw_nodes", "raw_edges"} & s for s in stages(tmp_path / "read"))  # templated: all read off
+    assert all({"raw_nodes", "raw_edges"} <= s for s in stages(tmp_path / "lm"))
+
+
 def test_questions_on_lcquad_with_the_template_reader(dbo_path, tmp_path, capsys):
     lcquad = dbo_path.parent.parent / "lcquad1" / "train.jsonl"
     if not lcquad.exists():
