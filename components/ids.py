@@ -135,6 +135,7 @@ STUDY_SUS = "study-sus"                        # section
 STUDY_SUS_SUBMIT = "study-sus-submit"
 STUDY_SUS_MESSAGE = "study-sus-message"
 STUDY_DONE = "study-done"                      # section
+STUDY_NEW_PARTICIPANT = "study-new-participant"  # on the thank-you page: forget this browser's participant
 STUDY_PARTICIPANT_LABEL = "study-participant-label"
 
 # -- researcher dashboard: /study/<study_id>/researcher ----------------------------

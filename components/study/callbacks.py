@@ -26,6 +26,7 @@ from typing import Any
 
 import dash
 from dash import ALL, ClientsideFunction, Input, Output, State, ctx, dcc, html, no_update
+from dash.exceptions import PreventUpdate
 
 from app.errors import ProtoGraphError
 from app.graph_model import PrototypeGraph
@@ -79,6 +80,17 @@ def _same_graph(a: Any, b: Any) -> bool:
         return PrototypeGraph.model_validate(a or EMPTY_GRAPH) == PrototypeGraph.model_validate(b or EMPTY_GRAPH)
     except ValueError:
         return False
+
+
+def _require_click(*clicks: Any) -> None:
+    """Stop unless a button was really clicked.
+
+    When the router inserts a page, Dash may call callbacks whose buttons just appeared
+    (prevent_initial_call notwithstanding, e.g. with pattern-matching or duplicate outputs);
+    such a call has no clicks and must neither record nor show anything.
+    """
+    if not any(clicks):
+        raise PreventUpdate
 
 
 def _in_task(view: Any) -> bool:
@@ -189,7 +201,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.STUDY_PARTICIPANTS, "data"),
         prevent_initial_call=True,
     )
-    def start(_clicks, agree, entered, view, stored):
+    def start(clicks, agree, entered, view, stored):
+        _require_click(clicks)
         if "agree" not in (agree or []):
             return no_update, no_update, "Please tick the box to agree before you start."
         try:
@@ -207,7 +220,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.STUDY_PROGRESS, "data"),
         prevent_initial_call=True,
     )
-    def leave_intro(_clicks, view):
+    def leave_intro(clicks, view):
+        _require_click(clicks)
         try:
             study = study_by_id(view["study"])
             recorder().record(study.id, view["participant"], EventKind.INTRO)
@@ -224,7 +238,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.STUDY_PROGRESS, "data"),
         prevent_initial_call=True,
     )
-    def close_task(_submit, _skip, graph_data, view):
+    def close_task(submit, skip, graph_data, view):
+        _require_click(submit, skip)
         if not _in_task(view):
             return no_update, no_update
         skipped = ctx.triggered_id == ids.STUDY_SKIP
@@ -250,7 +265,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.STUDY_PROGRESS, "data"),
         prevent_initial_call=True,
     )
-    def send_sus(_clicks, answers, view):
+    def send_sus(clicks, answers, view):
+        _require_click(clicks)
         missing = missing_sus_answers(answers)
         if missing:
             return no_update, html.Span(sus_message(missing), className="error")
@@ -260,6 +276,26 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
             return view_of(study, view["participant"]), ""
         except (StudyError, KeyError, TypeError) as error:
             return no_update, html.Span(_error(error), className="error")
+
+    @app.callback(
+        Output(ids.STUDY_PARTICIPANTS, "data", allow_duplicate=True),
+        Output(ids.PAGE_URL, "search"),
+        Output(ids.STUDY_CONSENT_AGREE, "value"),
+        Output(ids.STUDY_PARTICIPANT_INPUT, "value", allow_duplicate=True),
+        Output({"type": ids.SUS_ITEM_TYPE, "index": ALL}, "value"),
+        Output(ids.STUDY_MESSAGE, "children", allow_duplicate=True),
+        Input(ids.STUDY_NEW_PARTICIPANT, "n_clicks"),
+        State(ids.STUDY_PARTICIPANTS, "data"),
+        State(ids.STUDY_PROGRESS, "data"),
+        State({"type": ids.SUS_ITEM_TYPE, "index": ALL}, "value"),
+        prevent_initial_call=True,
+    )
+    def new_participant(clicks, stored, view, sus_values):
+        # Forget this browser's participant (a lab's shared computer); the next load starts at consent.
+        _require_click(clicks)
+        study_id = (view or {}).get("study")
+        kept = {k: v for k, v in (stored or {}).items() if k != study_id}
+        return kept, "", [], "", [None] * len(sus_values), ""
 
     # -- showing the stage ------------------------------------------------------------------
     @app.callback(
@@ -365,7 +401,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.STUDY_PROGRESS, "data"),
         prevent_initial_call=True,
     )
-    def observe_question(_clicks, question, graph_data, view):
+    def observe_question(clicks, question, graph_data, view):
+        _require_click(clicks)
         question = (question or "").strip()
         if not _in_task(view) or not question:
             return no_update
@@ -378,7 +415,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.STUDY_PROGRESS, "data"),
         prevent_initial_call=True,
     )
-    def observe_run(_clicks, graph_data, view):
+    def observe_run(clicks, graph_data, view):
+        _require_click(clicks)
         return record(view, EventKind.RUN, graph=graph_data) if _in_task(view) else no_update
 
     @app.callback(
@@ -412,7 +450,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.PAGE_URL, "pathname"),
         prevent_initial_call=True,
     )
-    def open_dashboard(_login, _submit, _refresh, password, pathname):
+    def open_dashboard(login, submit, refresh, password, pathname):
+        _require_click(login, submit, refresh)
         if not password_ok(password):
             return [], html.Span("Wrong password.", className="error"), True, []
         try:
@@ -434,7 +473,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.PAGE_URL, "pathname"),
         prevent_initial_call=True,
     )
-    def export(_csv, _json, password, pathname):
+    def export(csv_clicks, json_clicks, password, pathname):
+        _require_click(csv_clicks, json_clicks)
         if not password_ok(password):
             return no_update, html.Span("Wrong password.", className="error")
         try:
@@ -486,7 +526,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         State(ids.PAGE_URL, "pathname"),
         prevent_initial_call=True,
     )
-    def save_expected(_clicks, task_id, graph_data, password, pathname):
+    def save_expected(clicks, task_id, graph_data, password, pathname):
+        _require_click(clicks)
         if not password_ok(password):
             return html.Span("Wrong password.", className="error")
         if not task_id:

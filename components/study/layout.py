@@ -106,7 +106,7 @@ def _sus() -> html.Section:
     for index, statement in enumerate(SUS_ITEMS):
         legend_id = f"study-sus-legend-{index}"
         items.append(html.Li(html.Fieldset(className="sus-item", **{"aria-labelledby": legend_id}, children=[
-            html.Legend(statement, id=legend_id),
+            html.Legend(f"{index + 1}. {statement}", id=legend_id),
             dcc.RadioItems(id=ids.sus_item(index), className="sus-scale", inputClassName="check", inline=True,
                            options=[{"label": f" {value} {SUS_LABELS[value]}", "value": value} for value in SUS_SCALE]),
         ])))
@@ -125,6 +125,9 @@ def _done() -> html.Section:
                         **{"aria-labelledby": "study-done-title"}, children=[
         html.H2("Thank you!", id="study-done-title"),
         html.P("Your answers are saved. You may close this page now."),
+        html.Hr(),
+        html.P("For the researcher: on a shared computer, start the next participant here.", className="hint"),
+        html.Button("Start a new participant on this computer", id=ids.STUDY_NEW_PARTICIPANT, className="btn"),
     ])
 
 

@@ -7,7 +7,9 @@ its second task so the test can watch the time run out and skip it.
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -23,6 +25,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 STUDY_ID = "onset_quick"
 SKIP_AFTER_S = 5  # the second task's time limit
 SHIPPED = Path(__file__).resolve().parents[2] / "studies" / "onset_dbpedia.yaml"
+# `make screenshots` points this at docs/screenshots; a plain test run leaves the repository alone.
+SCREENSHOTS = Path(os.environ.get("PROTOGRAPH_SCREENSHOTS") or Path(tempfile.gettempdir()) / "protograph-screenshots")
+
+
+def screenshot(driver, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOTS / name))
 
 
 def write_quick_study(folder: Path, study_id: str = STUDY_ID, *, skip_after_s: int = SKIP_AFTER_S) -> Path:
@@ -175,6 +184,7 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     box.send_keys(study.tasks[0].prompt)
     box.send_keys(Keys.CONTROL, Keys.ENTER)
     until(lambda: "Drafted" in text(driver, ids.ASK_MESSAGE), timeout=120)
+    screenshot(driver, "study-task.png")
     add_node(ui, "city", "city")
     open_tab(driver, "Graph")
     click(driver, ids.RUN_QUERY_BUTTON)
@@ -225,6 +235,8 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     answer_sus(driver, answers[:6] + [None] + answers[7:])
     click(driver, ids.STUDY_SUS_SUBMIT)
     until(lambda: "statement 7 has no answer" in text(driver, ids.STUDY_SUS_MESSAGE), timeout=10)
+    driver.execute_script(f"document.getElementById('{ids.STUDY_SUS_MESSAGE}').scrollIntoView({{block: 'end'}})")
+    screenshot(driver, "study-sus.png")
     assert shown(driver, ids.STUDY_SUS)
     answer_sus(driver, [None] * 6 + [answers[6]] + [None] * 3)
     click(driver, ids.STUDY_SUS_SUBMIT)
@@ -233,6 +245,7 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     wait_shown(driver, ids.STUDY_DONE)
     driver.refresh()
     wait_shown(driver, ids.STUDY_DONE)
+    assert text(driver, ids.STUDY_PARTICIPANT_LABEL) == f"Participant {participant}"
 
     # the database holds the whole session
     events = recorder.events(STUDY_ID, participant)
@@ -257,6 +270,13 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     sus = [r for r in recorder.sus_responses(STUDY_ID) if r["participant_id"] == participant]
     assert sus[0]["answers"] == answers and sus[0]["score"] == sus_score(answers)
     assert recorder.progress(study, participant).stage is Stage.DONE
+
+    # on a lab's shared computer, the researcher starts the next participant from the thank-you page
+    click(driver, ids.STUDY_NEW_PARTICIPANT)
+    wait_shown(driver, ids.STUDY_CONSENT)
+    assert not driver.find_element("css selector", f"#{ids.STUDY_CONSENT_AGREE} input").is_selected()
+    assert text(driver, ids.STUDY_PARTICIPANT_LABEL) == ""
+    assert consent(driver) != participant
 
 
 def test_pgui002_two_participants_in_two_browsers_never_meet(dash_duo, ui, study_app, study, recorder,

@@ -14,7 +14,15 @@ from dash.testing.wait import until
 
 from components import ids
 
-from tests.integration.test_pgui002_study_participant import STUDY_ID, click, graph, shown, text, write_quick_study
+from tests.integration.test_pgui002_study_participant import (
+    STUDY_ID,
+    click,
+    graph,
+    screenshot,
+    shown,
+    text,
+    write_quick_study,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -129,6 +137,7 @@ def test_pgui002_dashboard_refuses_a_wrong_password_and_shows_table_iii(dash_duo
     body = driver.find_element("css selector", "body").get_attribute("textContent")
     assert "n = 1, mean 75.0" in body and "P-one" in body and "P-two" in body
     dash_duo.wait_for_element("#researcher-chart-success_rate .main-svg")
+    screenshot(driver, "study-researcher.png")
 
     # export: a zip of the CSV files and one JSON file, matching the database
     click(driver, ids.RESEARCHER_EXPORT_CSV)
