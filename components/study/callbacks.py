@@ -49,6 +49,7 @@ from . import layout
 from .dashboard import dashboard
 from .views import (
     check_password,
+    graph_event,
     missing_sus_answers,
     parse_path,
     participant_from,
@@ -73,13 +74,6 @@ def _now() -> datetime:
 def _error(error: Exception) -> str:
     text = str(error).splitlines()[0] if str(error) else type(error).__name__
     return text
-
-
-def _same_graph(a: Any, b: Any) -> bool:
-    try:
-        return PrototypeGraph.model_validate(a or EMPTY_GRAPH) == PrototypeGraph.model_validate(b or EMPTY_GRAPH)
-    except ValueError:
-        return False
 
 
 def _require_click(*clicks: Any) -> None:
@@ -243,18 +237,26 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         if not _in_task(view):
             return no_update, no_update
         skipped = ctx.triggered_id == ids.STUDY_SKIP
+        participant = view["participant"]
         try:
             study = study_by_id(view["study"])
-            participant = view["participant"]
             if skipped and not time_is_up(view_of(study, participant, shown=False)):
                 return no_update, "Skip is available once the time is up."
             graph = PrototypeGraph.model_validate(graph_data or EMPTY_GRAPH)
-            if not skipped and graph.is_empty():
-                return no_update, "The canvas is empty: build your answer first."
-            recorder().submit(study, participant, view["task_id"], graph.model_dump(mode="json"), skipped=skipped)
-            after = view_of(study, participant)
         except (StudyError, ValueError) as error:
             return no_update, html.Span(_error(error), className="error")
+        if not skipped and graph.is_empty():
+            return no_update, "The canvas is empty: build your answer first."
+        try:
+            recorder().submit(study, participant, view["task_id"], graph.model_dump(mode="json"), skipped=skipped)
+            after = view_of(study, participant)
+        except StudyError as error:
+            # e.g. the task was already closed in another tab: say so, and catch up with the database.
+            try:
+                caught_up = view_of(study, participant)
+            except StudyError:
+                caught_up = no_update
+            return caught_up, html.Span(_error(error), className="error")
         return after, "Skipped." if skipped else "Answer submitted."
 
     @app.callback(
@@ -383,14 +385,12 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         if not _in_task(view) or not isinstance(last, dict) or last.get("task") != view["task_id"]:
             return no_update, no_update
         graph = graph_data or EMPTY_GRAPH
-        pipeline = ids.STAGES_STORE in {key.split(".")[0] for key in ctx.triggered_prop_ids} and bool(stages)
-        if pipeline:
-            detail = {"total_ms": stages.get("total_ms")} if isinstance(stages, dict) else None
-            error = record(view, EventKind.PIPELINE_RESULT, graph=graph, detail=detail)
-        elif _same_graph(graph, last.get("graph")):
+        stages_changed = ids.STAGES_STORE in {key.split(".")[0] for key in ctx.triggered_prop_ids}
+        kind = graph_event(graph, last.get("graph"), stages_changed=stages_changed, stages=stages)
+        if kind is None:
             return no_update, no_update
-        else:
-            error = record(view, EventKind.EDIT, graph=graph)
+        detail = {"total_ms": stages.get("total_ms")} if kind == "pipeline_result" and isinstance(stages, dict) else None
+        error = record(view, EventKind(kind), graph=graph, detail=detail)
         return {**last, "graph": graph}, error
 
     @app.callback(

@@ -17,6 +17,7 @@ __all__ = [
     "Route",
     "check_password",
     "format_seconds",
+    "graph_event",
     "missing_sus_answers",
     "parse_path",
     "participant_from",
@@ -125,6 +126,39 @@ def progress_view(study: Any, participant_id: str | None, progress: Any | None, 
                     started_at=started.isoformat() if started is not None else None,
                     graph=progress.graph, question=progress.question)
     return view
+
+
+def _same_graph(a: Any, b: Any) -> bool:
+    from app.graph_model import PrototypeGraph
+
+    empty = {"nodes": [], "edges": []}
+    try:
+        return PrototypeGraph.model_validate(a or empty) == PrototypeGraph.model_validate(b or empty)
+    except ValueError:
+        return False
+
+
+def graph_event(graph: Any, last_recorded: Any, *, stages_changed: bool, stages: Any) -> str | None:
+    """Which event a change of the graph or stages store is: ``"pipeline_result"``, ``"edit"`` or None.
+
+    The pipeline writes the stages and the graph together, so a change of the stages
+    store with stages in it is the pipeline's answer (even when the graph came out the
+    same). A graph change alone is a manual edit, unless the graph equals the one last
+    recorded: a restore on reload or the empty canvas of a new task is not an edit.
+
+    >>> g = {"nodes": [{"id": "city_1", "class": "http://ex.org/City"}], "edges": []}
+    >>> graph_event(g, None, stages_changed=True, stages={"total_ms": 900})
+    'pipeline_result'
+    >>> graph_event(g, None, stages_changed=False, stages=None)
+    'edit'
+    >>> graph_event(g, g, stages_changed=False, stages={"total_ms": 900}) is None
+    True
+    >>> graph_event({"nodes": [], "edges": []}, None, stages_changed=True, stages=None) is None
+    True
+    """
+    if stages_changed and stages:
+        return "pipeline_result"
+    return None if _same_graph(graph, last_recorded) else "edit"
 
 
 def time_is_up(view: Mapping[str, Any] | None) -> bool:

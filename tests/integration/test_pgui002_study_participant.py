@@ -195,6 +195,8 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     # 3b. task 2: Skip stays off until the time runs out, then a notice appears and Skip works
     wait_task(driver, 2)
     assert graph(driver) == {"nodes": [], "edges": []}  # a new task starts from an empty canvas
+    click(driver, ids.STUDY_SUBMIT)
+    until(lambda: "canvas is empty" in text(driver, ids.STUDY_MESSAGE), timeout=10)
     assert not driver.find_element("id", ids.STUDY_SKIP).is_enabled()
     until(lambda: shown(driver, ids.STUDY_TIME_NOTICE), timeout=SKIP_AFTER_S + 10)
     assert text(driver, ids.STUDY_TIMER) == "Time is up"
@@ -306,10 +308,21 @@ def test_pgui002_two_participants_in_two_browsers_never_meet(dash_duo, ui, study
         wait_task(first, 1)
         until(lambda: len(graph(first).get("nodes", [])) == 1, timeout=15)
         assert text(first, ids.STUDY_PARTICIPANT_LABEL) == f"Participant {one}"
+        assert "edit" in kinds(recorder.events(STUDY_ID, one))
+        assert "edit" not in kinds(recorder.events(STUDY_ID, two))
+
+        # one participant in two tabs: the second submit is refused and that tab catches up
+        second.get(dash_duo.server_url + f"/study/{STUDY_ID}?participant={one}")
+        wait_task(second, 1)
+        until(lambda: len(graph(second).get("nodes", [])) == 1, timeout=15)
+        click(first, ids.STUDY_SUBMIT)
+        wait_task(first, 2)
+        click(second, ids.STUDY_SUBMIT)
+        wait_task(second, 2)
+        assert "already submitted" in text(second, ids.STUDY_MESSAGE) or "cannot submit" in text(second, ids.STUDY_MESSAGE)
+        assert kinds(recorder.events(STUDY_ID, one)).count("submit") == 1
     finally:
         second.quit()
-    assert "edit" in kinds(recorder.events(STUDY_ID, one))
-    assert "edit" not in kinds(recorder.events(STUDY_ID, two))
     # ?participant= in the URL resumes a participant in any browser (the researcher's machine, say)
     first.get(dash_duo.server_url + f"/study/{STUDY_ID}?participant={two}")
     wait_task(first, 1)
