@@ -116,6 +116,7 @@ STUDY_PROGRESS = "study-progress"      # components.study.model.progress_view(..
 STUDY_LAST_GRAPH = "study-last-graph"  # the graph last recorded, so restored graphs are not counted as edits
 STUDY_ERROR = "study-error"            # the last recording error, shown on the study page
 STUDY_CLOCK = "study-clock"            # {limit_s, elapsed_s, received_ms}: the timer's reference, set client-side
+STUDY_TAB_SEEN = "study-tab-seen"      # the results tab last seen on this page: only a switch is a view
 STUDY_TICK = "study-tick"              # dcc.Interval driving the timer
 STUDY_MESSAGE = "study-message"
 STUDY_CONSENT = "study-consent"                # section

@@ -420,18 +420,21 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         return record(view, EventKind.RUN, graph=graph_data) if _in_task(view) else no_update
 
     @app.callback(
+        Output(ids.STUDY_TAB_SEEN, "data"),
         Output(ids.STUDY_ERROR, "data", allow_duplicate=True),
         Input(ids.RESULTS_TABS, "value"),
+        State(ids.STUDY_TAB_SEEN, "data"),
         State(ids.GRAPH_STORE, "data"),
         State(ids.STUDY_PROGRESS, "data"),
         prevent_initial_call=True,
     )
-    def observe_view(tab, graph_data, view):
-        if not _in_task(view):
-            return no_update
+    def observe_view(tab, seen, graph_data, view):
+        # Only a switch of tabs is a view: Dash also calls this when the page appears, with the first tab.
+        if not _in_task(view) or not tab or tab == seen:
+            return no_update, no_update
         if tab == ids.TAB_SPARQL:
-            return record(view, EventKind.SPARQL_VIEW, graph=graph_data)
-        return record(view, EventKind.RESULT_VIEW, graph=graph_data, detail={"view": _TAB_VIEWS.get(tab, tab)})
+            return tab, record(view, EventKind.SPARQL_VIEW, graph=graph_data)
+        return tab, record(view, EventKind.RESULT_VIEW, graph=graph_data, detail={"view": _TAB_VIEWS.get(tab, tab)})
 
     # -- the researcher ----------------------------------------------------------------------
     def researcher_study(pathname: str | None) -> Study:

@@ -136,6 +136,7 @@ def participant_sections(study: Any, app_layout: AppLayout | None) -> list[Any]:
     task_children = [_task_bar(), app_layout()] if app_layout is not None else [_task_bar()]
     return [
         dcc.Store(id=ids.STUDY_CLOCK),
+        dcc.Store(id=ids.STUDY_TAB_SEEN, data=ids.TAB_TABLE),  # the results tabs open on Table
         dcc.Interval(id=ids.STUDY_TICK, interval=1000, disabled=True),
         _header(study.title, "Study", participant=True),
         html.Div(id=ids.STUDY_MESSAGE, className="message study-message", role="status"),

@@ -208,9 +208,12 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     before_reload = graph(driver)
     started = recorder.progress(study, participant).task_started_at
     until(lambda: (datetime.now(timezone.utc) - started).total_seconds() >= 3, timeout=10)
+    recorded = len(recorder.events(STUDY_ID, participant))
     driver.refresh()
     wait_task(driver, 3)
     until(lambda: graph(driver) == before_reload, timeout=15)
+    # a reload is a display of the task, not an edit or a view
+    assert {e["kind"] for e in recorder.events(STUDY_ID, participant)[recorded:]} == {"task_shown"}
     elapsed = (datetime.now(timezone.utc) - started).total_seconds()
     assert abs(remaining_s(driver) - (study.tasks[2].time_limit_s - elapsed)) <= 3
     assert remaining_s(driver) <= study.tasks[2].time_limit_s - 2  # the clock did not restart
