@@ -4,7 +4,7 @@ Callers (CLI, web app) catch :class:`ProtoGraphError` and show its message;
 anything else is a bug and may surface as a traceback.
 """
 
-__all__ = ["ProtoGraphError", "StudyError"]
+__all__ = ["ProtoGraphError", "StudyError", "UnknownParticipant"]
 
 
 class ProtoGraphError(Exception):
@@ -51,3 +51,7 @@ class EndpointUnreachable(QueryError):
 # -- user studies (issue 8) -----------------------------------------------------
 class StudyError(ProtoGraphError):
     """A study file, participant, submission or study database that cannot be used; the message says why."""
+
+
+class UnknownParticipant(StudyError):
+    """The study database has no participant with this id (not a database failure)."""

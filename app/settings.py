@@ -78,7 +78,7 @@ class Settings(BaseSettings):
         description="SQLAlchemy URL of the user-study database, e.g. postgresql+psycopg://user@host/db; "
         "default: SQLite at <data_dir>/study.sqlite3.",
     )
-    study_admin_password: str | None = Field(
+    study_admin_password: SecretStr | None = Field(
         default=None, description="Password of the researcher dashboard; the dashboard is closed while this is unset."
     )
     studies_dir: Path | None = Field(

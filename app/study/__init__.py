@@ -4,7 +4,7 @@ The web app's study mode (``components/``) and the ``protograph study`` command
 both call these functions; nothing here knows about Dash.
 """
 
-from ..errors import StudyError
+from ..errors import StudyError, UnknownParticipant
 from .definition import (
     SHIPPED_STUDIES_DIR,
     Study,
@@ -33,6 +33,7 @@ __all__ = [
     "Stage",
     "Study",
     "StudyError",
+    "UnknownParticipant",
     "StudyRecorder",
     "StudyReport",
     "StudyTask",

@@ -78,6 +78,7 @@ class Study(BaseModel):
     id: str = Field(pattern=SLUG_PATTERN)
     title: str = Field(min_length=1)
     source: dict[str, Any] = Field(description="A data source in the web app's dict form.")
+    consent: str | None = Field(default=None, description="Markdown consent text; None shows the app's generic one.")
     intro: str = Field(default="", description="Markdown shown before the first task.")
     intro_video: str | None = Field(default=None, description="URL of an intro video.")
     tasks: tuple[StudyTask, ...] = Field(min_length=1)

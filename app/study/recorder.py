@@ -61,7 +61,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
-from ..errors import StudyError
+from ..errors import StudyError, UnknownParticipant
 from ..graph_model import PrototypeGraph
 from ..settings import Settings
 from .definition import Study
@@ -262,12 +262,13 @@ class StudyRecorder:
 
     # -- participants ----------------------------------------------------------------
     def start_participant(self, study_id: str, participant_id: str | None = None) -> str:
-        """Register a participant (a generated ``p-xxxxxx`` id when None); an existing id is kept as is."""
+        """Register a participant (a generated ``p-`` + 10 hex digits id when None); an existing id is kept as is."""
         _check_id(study_id, "study id")
         if participant_id is not None:
             _check_id(participant_id, "participant id")
         for _ in range(20):
-            candidate = participant_id or f"p-{secrets.token_hex(3)}"
+            # 40 random bits: an id in a URL resumes a session, so it must not be guessable by counting.
+            candidate = participant_id or f"p-{secrets.token_hex(5)}"
             try:
                 with self._transaction() as db:
                     if self._participant_exists(db, study_id, candidate):
@@ -291,7 +292,7 @@ class StudyRecorder:
 
     def _require_participant(self, db: Connection, study_id: str, participant_id: str) -> None:
         if not self._participant_exists(db, study_id, participant_id):
-            raise StudyError(f"no participant {participant_id!r} in study {study_id!r}")
+            raise UnknownParticipant(f"no participant {participant_id!r} in study {study_id!r}")
 
     # -- events ------------------------------------------------------------------------
     def record(

@@ -28,7 +28,7 @@ import dash
 from dash import ALL, ClientsideFunction, Input, Output, State, ctx, dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
-from app.errors import ProtoGraphError
+from app.errors import ProtoGraphError, UnknownParticipant
 from app.graph_model import PrototypeGraph
 from app.settings import Settings
 from app.study import (
@@ -174,7 +174,7 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
             # An id from the URL or this browser that the database does not know: start at consent with it.
             view = progress_view(study, None, None, _now())
             view["suggested"] = participant
-            return view, None if "no participant" in str(error) else _error(error)
+            return view, None if isinstance(error, UnknownParticipant) else _error(error)
 
     @app.callback(
         Output(ids.STUDY_MESSAGE, "children", allow_duplicate=True),

@@ -28,7 +28,7 @@ __all__ = [
     "validation_layout",
 ]
 
-#: Shown before anything is recorded. Study files carry no consent text, so every study shares this one.
+#: Shown before anything is recorded, unless the study file brings its own ``consent`` text.
 CONSENT_TEXT = """
 **Taking part in this study**
 
@@ -52,11 +52,11 @@ def _header(title: str, subtitle: str, *, participant: bool = False) -> html.Hea
     return html.Header(className="topbar study-bar", children=children)
 
 
-def _consent() -> html.Section:
+def _consent(text: str | None = None) -> html.Section:
     return html.Section(id=ids.STUDY_CONSENT, hidden=True, className="study-card",
                         **{"aria-labelledby": "study-consent-title"}, children=[
         html.H2("Before you start", id="study-consent-title"),
-        dcc.Markdown(CONSENT_TEXT, className="study-text"),
+        dcc.Markdown(text or CONSENT_TEXT, className="study-text"),
         dcc.Checklist(id=ids.STUDY_CONSENT_AGREE, className="checks", inputClassName="check", value=[],
                       options=[{"label": " I have read the above and agree to take part.", "value": "agree"}]),
         html.Div(className="field", children=[
@@ -140,7 +140,7 @@ def participant_sections(study: Any, app_layout: AppLayout | None) -> list[Any]:
         dcc.Interval(id=ids.STUDY_TICK, interval=1000, disabled=True),
         _header(study.title, "Study", participant=True),
         html.Div(id=ids.STUDY_MESSAGE, className="message study-message", role="status"),
-        _consent(),
+        _consent(getattr(study, "consent", None)),
         _intro(study),
         html.Div(id=ids.STUDY_TASK, hidden=True, className="study-task", children=task_children),
         _sus(),

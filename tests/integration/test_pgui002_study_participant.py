@@ -170,7 +170,7 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     click(driver, ids.STUDY_START)
     until(lambda: "tick the box" in text(driver, ids.STUDY_MESSAGE), timeout=10)
     participant = consent(driver)
-    assert re.fullmatch(r"p-[0-9a-f]{6}", participant)
+    assert re.fullmatch(r"p-[0-9a-f]{10}", participant)
     # 2. intro (markdown from the study file)
     assert "prototype graph" in text(driver, ids.STUDY_INTRO)
     click(driver, ids.STUDY_INTRO_CONTINUE)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from dash.testing.wait import until
+from pydantic import SecretStr
 
 from components import ids
 
@@ -66,7 +67,7 @@ def seeded(tmp_path_factory):
         rec.record(study.id, second, EventKind.EDIT, task_id=task, graph=wrong)
     rec.submit(study, second, task, wrong)
     at_task(second, 1)
-    return {"closed": base, "open": base.model_copy(update={"study_admin_password": PASSWORD}), "study": study,
+    return {"closed": base, "open": base.model_copy(update={"study_admin_password": SecretStr(PASSWORD)}), "study": study,
             "recorder": rec}
 
 

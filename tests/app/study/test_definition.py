@@ -37,7 +37,7 @@ def write(tmp_path, text: str, name: str = "mine.yaml"):
 
 def test_a_minimal_study_takes_its_id_from_the_file_name(tmp_path):
     study = load_study(write(tmp_path, MINIMAL, "my-study.yaml"))
-    assert study.id == "my-study" and study.intro == "" and study.intro_video is None
+    assert study.id == "my-study" and study.intro == "" and study.intro_video is None and study.consent is None
     assert study.task("one").expected is None and study.task("two") is None
 
 

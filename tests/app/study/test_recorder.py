@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 
 from app.settings import Settings
-from app.study import EventKind, Progress, Stage, StudyError, StudyRecorder, open_recorder
+from app.study import EventKind, Progress, Stage, StudyError, StudyRecorder, UnknownParticipant, open_recorder
 
 GRAPH = {"nodes": [{"id": "work_1", "class": "http://dbpedia.org/ontology/Work"}], "edges": []}
 
@@ -25,7 +25,7 @@ def consented(recorder: StudyRecorder, study, participant: str | None = None) ->
 
 def test_participant_ids_are_generated_or_kept(recorder, shipped_study):
     generated = recorder.start_participant(shipped_study.id)
-    assert re.fullmatch(r"p-[0-9a-f]{6}", generated)
+    assert re.fullmatch(r"p-[0-9a-f]{10}", generated)
     assert recorder.start_participant(shipped_study.id, "P07") == "P07"
     assert recorder.start_participant(shipped_study.id, "P07") == "P07"  # idempotent
     rows = recorder.participants(shipped_study.id)
@@ -40,7 +40,7 @@ def test_bad_participant_ids_are_refused(recorder, bad):
 
 
 def test_events_need_a_known_participant_and_come_back_in_order(recorder, shipped_study):
-    with pytest.raises(StudyError, match="no participant 'ghost'"):
+    with pytest.raises(UnknownParticipant, match="no participant 'ghost'"):
         recorder.record(shipped_study.id, "ghost", EventKind.CONSENT)
     pid = recorder.start_participant(shipped_study.id)
     first = recorder.record(shipped_study.id, pid, EventKind.CONSENT)
