@@ -45,9 +45,11 @@ def main() -> int:
     parser.add_argument("--ontology", type=Path, default=dbo if dbo.exists() else None)
     parser.add_argument("--questions", type=int, default=len(QUESTIONS))
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--lm-only", action="store_true",
+                        help="ablation: no class or link label is read off the question; the model writes everything")
     args = parser.parse_args()
 
-    from app.pipeline import extract_graph
+    from app.pipeline import PipelineOptions, extract_graph
     from app.resources import get_resources
     from app.settings import Settings
 
@@ -81,8 +83,14 @@ def main() -> int:
     # -- the pipeline ------------------------------------------------------------------------
     timings: dict[str, list[float]] = {}
     tokens: dict[str, list[int]] = {}
+    by_path: dict[str, list[float]] = {"read off, no model call": [], "with the model": []}
+    options = PipelineOptions.from_settings(resources.settings)
+    if args.lm_only:
+        options = options.model_copy(update={"anchor_classes": False, "read_links": False})
     for question in QUESTIONS[: args.questions]:
-        result = extract_graph(question, resources)
+        result = extract_graph(question, resources, options=options)
+        generated = any(key.endswith("_completion") for key in result.token_counts)
+        by_path["with the model" if generated else "read off, no model call"].append(result.timings_ms["total"])
         for stage, ms in result.timings_ms.items():
             timings.setdefault(stage, []).append(ms)
         for key, n in result.token_counts.items():
@@ -92,6 +100,10 @@ def main() -> int:
     print(f"\n{'stage':<20} {'p50 ms':>8} {'p95 ms':>8}")
     for stage, values in timings.items():
         print(f"{stage:<20} {statistics.median(values):8.0f} {pct(values, 0.95):8.0f}")
+    print(f"\n{'question → graph':<24} {'n':>3} {'p50 ms':>8} {'p95 ms':>8}")
+    for path, values in [("all", [v for vs in by_path.values() for v in vs]), *by_path.items()]:
+        if values:
+            print(f"{path:<24} {len(values):3d} {statistics.median(values):8.0f} {pct(values, 0.95):8.0f}")
     print(f"\n{'tokens':<32} {'mean':>6}")
     for key, values in tokens.items():
         print(f"{key:<32} {statistics.mean(values):6.1f}")
