@@ -476,7 +476,7 @@ def extract_graph(
         raw_nodes = Completion(text=" " + " | ".join(m.label for m in mentions), stop_reason=StopReason.STOP)
         run.messages.append("the question names its classes: " + ", ".join(anchors))
         if options.read_links:
-            read = [r for r in read_relations(question, ontology) if max(r[0], r[2]) < len(mentions)]
+            read = read_relations(question, ontology)
     else:
         raw_nodes = run.generate("raw_nodes", prompt, raw_nodes_grammar(spans if options.span_copy else None),
                                  ["\n"], _node_loop)
@@ -493,6 +493,7 @@ def extract_graph(
     if not words:
         return _empty(original, run, "no concept of the ontology was found in the question", stages)
     # Relations read off the question are written for the model, which only adds what they miss.
+    read = [r for r in read if max(r[0], r[2]) < len(raw_ids)]
     read_text = "".join(f"\n{raw_ids[a]} {_surface(ontology.label(link))} {raw_ids[b]}" for a, link, b in read)
     if read and {n for a, _, b in read for n in (a, b)} == set(range(len(raw_ids))):
         raw_edges = Completion(text=read_text, stop_reason=StopReason.STOP)
