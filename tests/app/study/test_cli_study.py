@@ -64,3 +64,25 @@ def test_expected_errors_are_one_line_and_exit_2(tmp_path):
         assert result.returncode == 2, result.stderr
         assert result.stderr.startswith(start) and result.stderr.count("\n") == 1
         assert "Traceback" not in result.stderr
+
+
+def test_check_validates_expected_answers_against_the_study_ontology(tmp_path, capsys):
+    assert main(["study", "check", "onset_dbpedia", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["hockey-works", "gold-medalist-authors", "us-home-ports",
+                                                       "tv-theme-composers"]
+    assert all(line.split("\t")[1].startswith("ok (") for line in lines)
+
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        "title: Broken\nsource: {kind: sample, name: dbpedia_sample}\ntasks:\n"
+        "  - id: wrong-way\n    prompt: p\n    time_limit_s: 60\n    expected:\n"
+        "      nodes: [{id: w, class: 'http://dbpedia.org/ontology/Work'},"
+        " {id: p, class: 'http://dbpedia.org/ontology/Person'}]\n"
+        "      edges: [{source: w, link: 'http://dbpedia.org/ontology/deathPlace', target: p}]\n"
+        "  - id: open\n    prompt: q\n    time_limit_s: 60\n",
+        encoding="utf-8")
+    assert main(["study", "check", str(broken), "--data-dir", str(tmp_path)]) == 1
+    wrong, missing = capsys.readouterr().out.splitlines()
+    assert wrong.startswith("wrong-way\tINVALID: ") and "death place goes from animal to place" in wrong
+    assert missing == "open\tno expected answer (save one from the researcher page)"
