@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -128,23 +129,26 @@ def _one_line(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def _read_expected_files(data: dict[str, Any], folder: Path, name: str) -> None:
-    """Replace each task's ``expected_file`` with the graph JSON it names (relative to the YAML)."""
+def _read_expected_files(data: dict[str, Any], folder: Path, name: str) -> list[Path]:
+    """Replace each task's ``expected_file`` with the graph JSON it names (relative to the YAML); the files read."""
     tasks = data.get("tasks")
+    read: list[Path] = []
     if not isinstance(tasks, list):
-        return  # the model reports the missing or malformed list
+        return read  # the model reports the missing or malformed list
     for index, task in enumerate(tasks):
         if not isinstance(task, dict) or "expected_file" not in task:
             continue
         if "expected" in task:
             raise StudyError(f"{name}: tasks.{index}: give expected or expected_file, not both")
         path = folder / str(task.pop("expected_file"))
+        read.append(path)
         try:
             task["expected"] = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise StudyError(f"{name}: tasks.{index}.expected_file: no such file {path}") from None
         except json.JSONDecodeError as error:
             raise StudyError(f"{name}: tasks.{index}.expected_file: {path.name} is not JSON ({error})") from None
+    return read
 
 
 def load_study(path: str | Path) -> Study:
@@ -153,7 +157,11 @@ def load_study(path: str | Path) -> Study:
     :raises StudyError: a missing file, a YAML syntax error (with its line), unknown
         fields, duplicate task ids or an invalid graph; the message names the file.
     """
-    path = Path(path)
+    return _parse_study(Path(path))[0]
+
+
+def _parse_study(path: Path) -> tuple[Study, list[Path]]:
+    """The study in ``path`` and the ``expected_file`` paths it read."""
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -171,11 +179,40 @@ def load_study(path: str | Path) -> Study:
     if not isinstance(data, dict):
         raise StudyError(f"{name}: a study file is a YAML mapping (title, source, tasks, ...)")
     data.setdefault("id", path.stem)
-    _read_expected_files(data, path.parent, name)
+    read = _read_expected_files(data, path.parent, name)
     try:
-        return Study.model_validate(data)
+        return Study.model_validate(data), read
     except ValidationError as error:
         raise StudyError(f"{name}: {_one_line(error)}") from None
+
+
+_listed: dict[Path, tuple[tuple[tuple[Path, int, int], ...], Study]] = {}
+_listed_lock = threading.Lock()
+
+
+def _stamp(paths: list[Path]) -> tuple[tuple[Path, int, int], ...]:
+    try:
+        return tuple((p, (st := p.stat()).st_mtime_ns, st.st_size) for p in paths)
+    except OSError:
+        return ()  # matches nothing: the file is parsed again, and its error reported
+
+
+def _listed_study(file: Path) -> Study:
+    """:func:`load_study`, parsed again only when the file or an ``expected_file`` it names changes.
+
+    The web app lists the studies on every study request; parsing the YAML and each
+    expected graph took about 15 ms a file each time.
+    """
+    with _listed_lock:
+        cached = _listed.get(file)
+    if cached is not None and cached[0] and _stamp([p for p, _, _ in cached[0]]) == cached[0]:
+        return cached[1]
+    before = _stamp([file])
+    study, read = _parse_study(file)
+    stamp = before + _stamp(read) if before else ()
+    with _listed_lock:
+        _listed[file] = (stamp, study)
+    return study
 
 
 def _study_files(folder: Path) -> list[Path]:
@@ -197,7 +234,7 @@ def list_studies(settings: Settings) -> list[Study]:
     for folder in folders:
         for file in _study_files(folder):
             try:
-                study = load_study(file)
+                study = _listed_study(file)
             except StudyError as error:
                 log.warning("skipping a study file: %s", error)
                 continue

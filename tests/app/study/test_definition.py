@@ -91,6 +91,31 @@ def test_list_studies_adds_the_settings_folder_and_skips_broken_files(tmp_path, 
     assert [s.id for s in list_studies(Settings())] == ["onset_dbpedia"]
 
 
+def test_listed_studies_are_parsed_again_only_when_their_files_change(tmp_path):
+    import os
+
+    (tmp_path / "one.json").write_text(json.dumps(GRAPH))
+    path = write(tmp_path, MINIMAL + "    expected_file: one.json\n", "cached.yaml")
+    settings = Settings(studies_dir=tmp_path)
+
+    def listed() -> Study:
+        return next(s for s in list_studies(settings) if s.id == "cached")
+
+    first = listed()
+    assert listed() is first  # unchanged files: the parsed study is reused
+
+    path.write_text(path.read_text().replace("title: A study", "title: Renamed"))
+    os.utime(path, ns=(1, 1))  # a new mtime even on a coarse-clock file system
+    assert listed().title == "Renamed"
+
+    renamed = listed()
+    flipped = {**GRAPH, "edges": [{**GRAPH["edges"][0], "source": "player_1", "target": "work_1"}]}
+    (tmp_path / "one.json").write_text(json.dumps(flipped))
+    os.utime(tmp_path / "one.json", ns=(2, 2))
+    changed = listed()
+    assert changed is not renamed and changed.task("one").expected.edges[0].source == "player_1"
+
+
 def test_find_study_by_id_or_path_and_the_error_lists_known_ids(tmp_path):
     path = write(tmp_path, MINIMAL, "extra.yaml")
     settings = Settings(studies_dir=tmp_path)
