@@ -69,7 +69,10 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(default=20.0, gt=0)
     llm_threads: int = Field(default=2, ge=1)
     jobs_backend: Literal["diskcache", "celery"] = Field(
-        default="diskcache", description="Runs the web app's background jobs; celery needs `pip install celery[redis]`.")
+        default="diskcache",
+        description="Runs the web app's background jobs: 'diskcache' in threads of the one server process "
+                    "(results kept in a diskcache); 'celery' in workers behind Redis, for several server "
+                    "processes (`pip install celery[redis]`).")
     redis_url: str = "redis://127.0.0.1:6379/0"
     host: str = "127.0.0.1"
     port: int = 8050

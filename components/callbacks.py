@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from typing import Any
 
@@ -24,7 +25,7 @@ from app.errors import ProtoGraphError
 from app.execute import SparqlResults, run_query
 from app.export import figure_to_html, results_to_csv, results_to_json
 from app.graph_model import PrototypeGraph
-from app.pipeline import PipelineResult, extract_graph
+from app.pipeline import PipelineCancelled, PipelineResult, extract_graph
 from app.resources import Resources, get_resources
 from app.restate import restate
 from app.results import build_figure, choose_chart, instance_elements, results_table
@@ -36,6 +37,7 @@ from ontology_loaders import OntologyLoadError
 
 from . import ids, views
 from .elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
+from .jobs import current_cancel_event
 from .layout import ENDPOINT_VALUE, UPLOAD_VALUE
 from .sources import SourceError, save_upload, settings_for_source, source_label
 from .urlstate import decode_hash, encode_hash
@@ -177,7 +179,9 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
             return no_update, no_update, no_update, no_update, "Type a question first."
         set_progress(("5", "Loading…"))
         try:
-            result = run_pipeline(question, res(source), set_progress)
+            result = run_pipeline(question, res(source), set_progress, cancel=current_cancel_event())
+        except PipelineCancelled:
+            return no_update, no_update, no_update, no_update, "Cancelled."
         except _USER_ERRORS as error:
             return no_update, no_update, no_update, no_update, html_error(_error(error))
         graph_json, history_json = commit(graph_data, result.graph, history)
@@ -909,12 +913,13 @@ def _attribute(resources: Resources, graph_data, target, property_iri) -> dict |
                 None)
 
 
-def run_pipeline(question: str, resources: Resources, set_progress) -> PipelineResult:
+def run_pipeline(question: str, resources: Resources, set_progress,
+                 cancel: threading.Event | None = None) -> PipelineResult:
     def progress(stage: str, fraction: float) -> None:
         percent = max(5, min(100, int(round(fraction * 100))))
         set_progress((str(percent), str(stage).replace("_", " ").capitalize() + "…"))
 
-    return extract_graph(question, resources, progress=progress)
+    return extract_graph(question, resources, progress=progress, cancel=cancel)
 
 
 def restate_text(graph: PrototypeGraph, ontology) -> str:

@@ -1,7 +1,8 @@
 """``create_app()``: build the Dash app for a settings object.
 
-The background-callback manager is chosen by setting: DiskcacheManager (the
-default, one machine) or CeleryManager with Redis (several workers). Nothing
+The background-callback manager is chosen by setting: threads of the server
+process (the default, :mod:`components.jobs`) or CeleryManager with Redis
+(several workers). Nothing
 heavy is loaded here: resources load on first use, or up front through
 :func:`warm_resources` (which ``protograph serve`` calls before serving).
 """
@@ -18,6 +19,7 @@ from app.settings import PROJECT_ROOT, Settings
 from app.text2sparql import register_text2sparql
 
 from .callbacks import register_callbacks, resources_for
+from .jobs import ThreadJobManager
 from .layout import build_layout
 from .sources import default_source
 from .study import page_shell, register_study_callbacks, validation_layout
@@ -30,7 +32,7 @@ ASSETS_DIR = PROJECT_ROOT / "assets"
 
 
 def _background_manager(settings: Settings) -> Any:
-    """DiskcacheManager on one machine; CeleryManager with Redis for several workers."""
+    """Jobs in threads of this process by default; CeleryManager with Redis for several workers."""
     if settings.jobs_backend == "celery":
         from celery import Celery  # optional: pip install "celery[redis]"
 
@@ -39,14 +41,14 @@ def _background_manager(settings: Settings) -> Any:
     import diskcache
 
     cache = diskcache.Cache(str(settings.cache_dir("dash-jobs")))
-    return dash.DiskcacheManager(cache)
+    return ThreadJobManager(cache)
 
 
 def warm_resources(settings: Settings, *, llm: bool = True) -> dict[str, float]:
     """Load the default source's ontology, store, index and (optionally) model now; return seconds per part.
 
-    Background jobs run in forked processes, so what is loaded here before
-    serving is shared with them instead of being loaded per question. A part
+    Background jobs run in threads of this process, so what is loaded here before
+    serving is what they use: nothing is loaded per question. A part
     that fails is logged; it fails again, visibly, when the app first uses it.
     """
     from app.commands.index import build_caches

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     settings = settings.model_copy(update=updates)
     started = time.perf_counter()
     if not args.no_preload:
-        # Background jobs are forked from this process: what is loaded now is shared, not reloaded per question.
+        # Background jobs run in threads of this process: what is loaded now is what they use.
         parts = warm_resources(settings)
         print("loaded " + ", ".join(f"{k} {v:.1f}s" for k, v in parts.items()), file=sys.stderr)
     app = create_app(settings)
