@@ -186,6 +186,21 @@ class LlamaCppBackend(Backend):
         self._lib.llama_sampler_apply(sampler, ctypes.byref(self._full.struct))
         return int(np.argmax(self._full.view["logit"])), True
 
+    def _wait_for_model(self, deadline: float, cancel: threading.Event | None) -> StopReason | None:
+        """Take the model's lock; or the reason to give up: the deadline passed or the caller cancelled.
+
+        Questions share one model, so a question waits here while another is answered;
+        a cancelled one must leave the queue at once, not when the model frees up.
+        """
+        while True:
+            if cancel is not None and cancel.is_set():
+                return StopReason.CANCELLED
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return StopReason.TIMEOUT
+            if self._lock.acquire(timeout=min(left, 0.05)):
+                return None
+
     def complete(self, prompt: str, *, grammar: str | None = None, max_tokens: int = 128,
                  stop: Sequence[str] = (), timeout_s: float = 20.0,
                  cancel: threading.Event | None = None,
@@ -196,8 +211,9 @@ class LlamaCppBackend(Backend):
         """
         started = time.monotonic()
         deadline = started + timeout_s
-        if not self._lock.acquire(timeout=timeout_s):
-            return Completion(text="", stop_reason=StopReason.TIMEOUT)
+        waited = self._wait_for_model(deadline, cancel)
+        if waited is not None:
+            return Completion(text="", stop_reason=waited)
         sampler = None
         try:
             tokens = self.tokenize(prompt)

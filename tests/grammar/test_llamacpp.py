@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,21 @@ def test_gll004_bounds(backend) -> None:
     assert backend.complete(prompt, max_tokens=3, timeout_s=300).stop_reason is StopReason.LENGTH
     again = backend.complete(prompt, max_tokens=3, timeout_s=300)
     assert again.cached_tokens == again.prompt_tokens - 1  # the whole prompt's KV cache was reused
+
+
+def test_gll004b_a_cancelled_question_leaves_the_queue_while_the_model_is_busy(backend) -> None:
+    prompt = backend.render([{"role": "user", "content": "Count to one hundred, one number per line."}])
+    busy = threading.Thread(target=backend.complete, args=(prompt,), kwargs={"max_tokens": 400, "timeout_s": 300})
+    busy.start()
+    try:
+        until_busy = time.monotonic() + 30
+        while not backend._lock.locked() and time.monotonic() < until_busy:
+            time.sleep(0.01)
+        assert backend._lock.locked()
+        cancel = threading.Event()
+        threading.Timer(0.2, cancel.set).start()
+        waited = backend.complete(prompt, max_tokens=5, timeout_s=300, cancel=cancel)
+        assert waited.stop_reason is StopReason.CANCELLED and waited.prompt_tokens == 0
+        assert busy.is_alive()  # it left while the other question still held the model
+    finally:
+        busy.join(timeout=300)

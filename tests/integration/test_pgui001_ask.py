@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ def ask_app(ui_settings):
     pytest.importorskip("llama_cpp", reason="the [llm] extra (llama-cpp-python) is not installed")
     from components import create_app, warm_resources
 
-    # Loaded before serving: background jobs are forked from this process and inherit the model.
+    # Loaded before serving: background jobs run in threads of the server and use this model.
     warm_resources(ui_settings, llm=True)
     return create_app(ui_settings)
 
@@ -48,3 +49,36 @@ def test_pgui001_paper_question_drafts_a_graph_with_stage_strip(dash_duo, ui, as
     assert ui.text(ids.RESTATEMENT).startswith("Find")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     dash_duo.driver.save_screenshot(str(SCREENSHOTS / "ask.png"))
+
+
+def _job_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("protograph-job-")]
+
+
+def test_pgui001_cancel_drops_a_question_waiting_for_a_busy_model(dash_duo, ui, ask_app, ui_settings):
+    """Questions share one model; Cancel takes a waiting one out of the queue at once."""
+    from dash.testing.wait import until
+
+    from app.resources import get_resources
+
+    backend = get_resources(ui_settings).llm
+    dash_duo.start_server(ask_app)
+    dash_duo.wait_for_contains_text(f"#{ids.SOURCE_STATUS}", "classes")
+    # another question (here: a long completion) holds the model for many seconds
+    prompt = backend.render([{"role": "user", "content": "Count to one hundred, one number per line."}])
+    busy = threading.Thread(target=backend.complete, args=(prompt,), kwargs={"max_tokens": 600, "timeout_s": 300})
+    busy.start()
+    try:
+        until(backend._lock.locked, timeout=30)
+        box = dash_duo.find_element(f"#{ids.QUESTION}")
+        box.send_keys("Which teams did the coach of a club play against?")  # needs the model: no link is named
+        box.send_keys(Keys.CONTROL, Keys.ENTER)
+        # the job is a thread of the server (dash_duo serves from this process), not a forked process
+        until(lambda: _job_threads() and dash_duo.find_element(f"#{ids.CANCEL_BUTTON}").is_enabled(), timeout=30)
+        ui.click(ids.CANCEL_BUTTON)
+        until(lambda: not _job_threads(), timeout=30)
+        assert busy.is_alive()  # the question left while the model was still busy
+        until(lambda: dash_duo.find_element(f"#{ids.ASK_BUTTON}").is_enabled(), timeout=15)
+        assert ui.graph() in ({}, {"nodes": [], "edges": []}) and "Drafted" not in ui.text(ids.ASK_MESSAGE)
+    finally:
+        busy.join(timeout=300)

@@ -60,7 +60,7 @@ def study_app(study_settings):
     pytest.importorskip("llama_cpp", reason="the [llm] extra (llama-cpp-python) is not installed")
     from components import create_app, warm_resources
 
-    # Loaded before serving: background jobs are forked from this process and inherit the model.
+    # Loaded before serving: background jobs run in threads of the server and use this model.
     warm_resources(study_settings, llm=True)
     return create_app(study_settings)
 
@@ -156,6 +156,12 @@ def kinds(events: list[dict]) -> list[str]:
     return [e["kind"] for e in events]
 
 
+def wait_edit_recorded(recorder, participant: str, graph_now: dict, timeout: float = 20) -> None:
+    """The page records an edit in a callback of its own; on a busy machine it can lag the canvas."""
+    until(lambda: any(e["kind"] == "edit" and e["graph"] == graph_now
+                      for e in recorder.events(STUDY_ID, participant)), timeout=timeout)
+
+
 # -- tests ------------------------------------------------------------------------------
 def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, study, recorder):
     from app.sparql import compile_sparql
@@ -190,6 +196,7 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     click(driver, ids.RUN_QUERY_BUTTON)
     until(lambda: "run" in kinds(recorder.events(STUDY_ID, participant)), timeout=10)
     submitted_1 = graph(driver)
+    wait_edit_recorded(recorder, participant, submitted_1)
     click(driver, ids.STUDY_SUBMIT)
 
     # 3b. task 2: Skip stays off until the time runs out, then a notice appears and Skip works
@@ -206,6 +213,7 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     wait_task(driver, 3)
     add_node(ui, "ship", "ship")
     before_reload = graph(driver)
+    wait_edit_recorded(recorder, participant, before_reload)
     started = recorder.progress(study, participant).task_started_at
     until(lambda: (datetime.now(timezone.utc) - started).total_seconds() >= 3, timeout=10)
     recorded = len(recorder.events(STUDY_ID, participant))
