@@ -105,7 +105,7 @@ def oxigraph_endpoint(tmp_path_factory: pytest.TempPathFactory, start_server) ->
             location = tmp_path_factory.mktemp("oxigraph")
             for file in files:
                 subprocess.run([binary, "load", "--location", str(location), "--file", str(file)],
-                               check=True, capture_output=True)
+                               check=True, capture_output=True, timeout=300)
             port = start_server([binary, "serve-read-only", "--location", str(location), "--bind", "127.0.0.1:{port}"],
                                 "http://127.0.0.1:{port}/query?query=ASK%7B%7D")
             running[key] = f"http://127.0.0.1:{port}/query"

@@ -313,13 +313,14 @@ NO_BYTECODE = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
 
 def test_library_build_is_reproducible(tmp_path):
     subprocess.run([sys.executable, str(SAMPLES / "build_library_sample.py"), "--out", str(tmp_path)], check=True,
-                   env=NO_BYTECODE)
+                   env=NO_BYTECODE, timeout=300)
     for name in ("ontology.ttl", "data.ttl"):
         assert (tmp_path / name).read_bytes() == (LIBRARY / name).read_bytes(), name
 
 
 def test_dbpedia_build_is_reproducible(tmp_path, dbo_path):
     subprocess.run([sys.executable, str(SAMPLES / "build_dbpedia_sample.py"), "--dbo", str(dbo_path),
-                    "--out", str(tmp_path)], check=True, env=NO_BYTECODE)
+                    "--out", str(tmp_path)], check=True, env=NO_BYTECODE,
+                   timeout=300)
     for name in ("ontology.ttl", "data.ttl"):
         assert (tmp_path / name).read_bytes() == (DBPEDIA / name).read_bytes(), name

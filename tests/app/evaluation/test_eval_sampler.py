@@ -118,6 +118,7 @@ def test_dbpedia_sampling_is_identical_across_processes(dbo_path):
             capture_output=True,
             text=True,
             check=True,
+            timeout=300,
             env={"PYTHONHASHSEED": hash_seed, "PATH": ""},
         ).stdout
         for hash_seed in ("1", "2")
