@@ -29,6 +29,10 @@ _cancel_event: contextvars.ContextVar[threading.Event | None] = contextvars.Cont
                                                                                       default=None)
 
 
+# One count for the process, so a job's thread name and id never repeat across apps.
+_job_numbers = itertools.count(1)
+
+
 def current_cancel_event() -> threading.Event | None:
     """The cancel event of the background job this code runs in; None outside a job."""
     return _cancel_event.get()
@@ -50,12 +54,11 @@ class ThreadJobManager(dash.DiskcacheManager):
 
     def __init__(self, cache) -> None:
         super().__init__(cache)
-        self._ids = itertools.count(1)
         self._jobs: dict[int, _Job] = {}
         self._jobs_lock = threading.Lock()
 
     def call_job_fn(self, key, job_fn, args, context) -> int:
-        job = next(self._ids)
+        job = next(_job_numbers)
         cancel = threading.Event()
 
         def run() -> None:
