@@ -16,6 +16,7 @@ from .definition import (
     validate_study,
 )
 from .export import export_study
+from .guard import PasswordGuard, check_password
 from .recorder import PARTICIPANT_ID_PATTERN, EventKind, Progress, Stage, StudyRecorder, open_recorder
 from .report import ParticipantRow, StudyReport, SusSummary, TaskRow, build_report, report_figures, report_text
 from .scoring import TaskScore, score_submission
@@ -29,6 +30,7 @@ __all__ = [
     "SUS_SCALE",
     "EventKind",
     "ParticipantRow",
+    "PasswordGuard",
     "Progress",
     "Stage",
     "Study",
@@ -41,6 +43,7 @@ __all__ = [
     "TaskRow",
     "TaskScore",
     "build_report",
+    "check_password",
     "export_study",
     "find_study",
     "list_studies",

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import dash
+import flask
 from dash import ALL, ClientsideFunction, Input, Output, State, ctx, dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
@@ -37,6 +38,7 @@ from app.study import (
     Study,
     StudyError,
     StudyRecorder,
+    PasswordGuard,
     build_report,
     export_study,
     list_studies,
@@ -48,7 +50,6 @@ from .. import ids
 from . import layout
 from .dashboard import dashboard
 from .views import (
-    check_password,
     graph_event,
     missing_sus_answers,
     parse_path,
@@ -117,8 +118,11 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
                 progress = rec.progress(study, participant)
         return progress_view(study, participant, progress, _now())
 
-    def password_ok(password: str | None) -> bool:
-        return check_password(password, settings.study_admin_password)
+    guard = PasswordGuard(settings.study_admin_password)
+
+    def password_refused(password: str | None) -> str | None:
+        """Why the researcher's password is refused (wrong, or too many wrong tries from here); None if not."""
+        return guard.check(flask.request.remote_addr or "unknown", password)
 
     # -- routing -------------------------------------------------------------------------
     def page_for(path: str | None) -> Any:
@@ -455,8 +459,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
     )
     def open_dashboard(login, submit, refresh, password, pathname):
         _require_click(login, submit, refresh)
-        if not password_ok(password):
-            return [], html.Span("Wrong password.", className="error"), True, []
+        if refused := password_refused(password):
+            return [], html.Span(refused, className="error"), True, []
         try:
             study = researcher_study(pathname)
             report = build_report(study, recorder())
@@ -478,8 +482,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
     )
     def export(csv_clicks, json_clicks, password, pathname):
         _require_click(csv_clicks, json_clicks)
-        if not password_ok(password):
-            return no_update, html.Span("Wrong password.", className="error")
+        if refused := password_refused(password):
+            return no_update, html.Span(refused, className="error")
         try:
             study = researcher_study(pathname)
             with tempfile.TemporaryDirectory(prefix="protograph-export-") as folder:
@@ -508,8 +512,10 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
         prevent_initial_call=True,
     )
     def open_expected(task_id, password, pathname):
-        if not task_id or not password_ok(password):
+        if not task_id:
             return no_update, no_update, no_update
+        if refused := password_refused(password):
+            return no_update, no_update, html.Span(refused, className="error")
         try:
             task = recorder().expected_for(researcher_study(pathname)).task(task_id)
         except ProtoGraphError as error:
@@ -531,8 +537,8 @@ def register_study_callbacks(app: dash.Dash, settings: Settings, *, app_layout: 
     )
     def save_expected(clicks, task_id, graph_data, password, pathname):
         _require_click(clicks)
-        if not password_ok(password):
-            return html.Span("Wrong password.", className="error")
+        if refused := password_refused(password):
+            return html.Span(refused, className="error")
         if not task_id:
             return "Pick a task first."
         graph = PrototypeGraph.model_validate(graph_data or EMPTY_GRAPH)

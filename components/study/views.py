@@ -5,7 +5,6 @@ No store, recorder or browser here: callbacks call these, unit tests call them d
 
 from __future__ import annotations
 
-import hmac
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -15,7 +14,6 @@ from urllib.parse import parse_qs
 
 __all__ = [
     "Route",
-    "check_password",
     "format_seconds",
     "graph_event",
     "missing_sus_answers",
@@ -200,18 +198,3 @@ def sus_message(missing: Sequence[int]) -> str:
         return f"Please answer every statement: statement {numbers[0]} has no answer yet."
     listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
     return f"Please answer every statement: statements {listed} have no answer yet."
-
-
-def check_password(given: str | None, expected: Any) -> bool:
-    """Whether ``given`` matches the configured password, in constant time; never when none is configured.
-
-    ``expected`` may be a plain string or a pydantic ``SecretStr``.
-
-    >>> check_password("s3cret", "s3cret"), check_password("guess", "s3cret"), check_password("", None)
-    (True, False, False)
-    """
-    if hasattr(expected, "get_secret_value"):
-        expected = expected.get_secret_value()
-    if not expected or not given:
-        return False
-    return hmac.compare_digest(given.encode("utf-8"), str(expected).encode("utf-8"))

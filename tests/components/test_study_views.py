@@ -12,7 +12,6 @@ from components.study.dashboard import TABLE_III_COLUMNS, table_iii_rows
 from components.study.layout import participant_page, researcher_page, validation_layout
 from components.study.views import (
     Route,
-    check_password,
     format_seconds,
     missing_sus_answers,
     parse_path,
@@ -90,13 +89,6 @@ def test_format_seconds_and_sus_checks():
     assert missing_sus_answers([None] * 2 + [3] * 8) == [1, 2]
     assert missing_sus_answers([True] + [3] * 9) == [1]
     assert "statements 1, 2 and 3" in sus_message([1, 2, 3])
-
-
-def test_check_password_is_closed_without_a_configured_password():
-    from pydantic import SecretStr
-
-    assert check_password("pw", SecretStr("pw"))
-    assert not check_password("pw", None) and not check_password(None, "pw") and not check_password("", "")
 
 
 def _ids(component) -> list:

@@ -181,3 +181,22 @@ def test_pgui002_researcher_saves_an_expected_answer(dash_duo, ui, open_app, see
     box.send_keys("x")  # the field now holds a wrong password
     click(driver, ids.RESEARCHER_SAVE_EXPECTED)
     until(lambda: text(driver, ids.RESEARCHER_EXPECTED_MESSAGE) == "Wrong password.", timeout=15)
+
+
+def test_pgui002_five_wrong_passwords_lock_the_browser_out(dash_duo, seeded):
+    # an app of its own: the lockout must not reach the other tests' app
+    dash_duo.start_server(_app(seeded["open"]))
+    driver = dash_duo.driver
+    driver.get(_researcher_url(dash_duo))
+    box = dash_duo.wait_for_element(f"#{ids.RESEARCHER_PASSWORD}")
+    for attempt in range(5):
+        box.clear()
+        box.send_keys(f"guess {attempt}")
+        click(driver, ids.RESEARCHER_LOGIN)
+        expected = "Wrong password." if attempt < 4 else "Too many wrong passwords"
+        until(lambda: text(driver, ids.RESEARCHER_MESSAGE).startswith(expected), timeout=10)
+    box.clear()
+    box.send_keys(PASSWORD)
+    click(driver, ids.RESEARCHER_LOGIN)
+    until(lambda: text(driver, ids.RESEARCHER_MESSAGE).startswith("Too many wrong passwords: try again in"), timeout=10)
+    assert not driver.find_elements("id", ids.RESEARCHER_TASK_TABLE)  # nothing was shown
