@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "link_mentions", "read_relations", "unlabelled_things"]
+__all__ = ["ClassMention", "class_mentions", "class_named", "link_mentions", "read_relations", "unlabelled_things"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -27,6 +27,10 @@ _BACK = frozenset({"the", "that", "this", "those", "these", "same", "first", "se
 # A bare plural is a thing after these ("works whose…", "with persons who…"), a compound's tail otherwise.
 _PLURAL_AFTER = _NEW | _BACK | frozenset({"", "with", "of", "and", "or", "for", "by", "to", "in", "on", "from", "are",
                                           "were", "did", "do", "have", "list", "all", "both", "name", "show", "give"})
+# "Name the mascot of …", "List the battles …": a question's first word, then an article or "me",
+# is a command to the reader, not a class (DBpedia has the classes Name and List).
+_COMMANDS = frozenset({"name", "list", "give", "show", "tell", "count", "find", "state", "identify"})
+_AFTER_COMMAND = _NEW | _BACK | frozenset({"me", "us", "all", "both", "every"})
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
               "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
 
@@ -124,6 +128,12 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
     ['university', 'person']
     >>> [m.label for m in class_mentions("a person born in the Country of Georgia", onto)]
     ['person']
+    >>> commands = Ontology(classes=[*onto.classes, OntologyClass(iri="ex:Name", label="name"),
+    ...                              OntologyClass(iri="ex:List", label="list")])
+    >>> [m.label for m in class_mentions("Name the university of a person", commands)]  # a command, not a class
+    ['university', 'person']
+    >>> [m.label for m in class_mentions("List all countries", commands)], [m.label for m in class_mentions("list", commands)]
+    (['country'], ['list'])
     >>> from ontology_loaders.model import Link
     >>> with_link = Ontology(classes=onto.classes, links=[Link(iri="ex:country", label="country")])
     >>> [m.label for m in class_mentions("a person has country country", with_link)]  # no article after a link
@@ -156,6 +166,9 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             continue
         length, iri, plural = match
         label = _normalise(ontology.label(iri))
+        if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
+            position += 1
+            continue
         if _is_proper_name(original[position:position + length], ontology.label(iri), position):
             position += length  # "the United States" names an instance, not the class State
             continue
@@ -171,6 +184,28 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             seen.add(iri)
         position += length
     return found
+
+
+def class_named(word: str, ontology: Ontology) -> str | None:
+    """The class whose label ``word`` is (in the singular or the plural); None when none or several are.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Person", label="person"),
+    ...                          OntologyClass(iri="ex:Academic", label="academic person")])
+    >>> class_named("Person", onto), class_named("people", onto), class_named("academic persons", onto)
+    ('ex:Person', 'ex:Person', 'ex:Academic')
+    >>> class_named("director", onto) is None
+    True
+    """
+    labels = _label_index(ontology)
+    words = _normalise(word).split()
+    if not words:
+        return None
+    for form in [words[-1], *_singular(words[-1])]:
+        found = labels.get(" ".join([*words[:-1], form]))
+        if found is not None:
+            return found
+    return None
 
 
 def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:

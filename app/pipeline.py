@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.cleanup import CleanupAction, clean_graph
 from app.entity_linking import link_entity
 from app.errors import ProtoGraphError
-from app.mentions import ClassMention, class_mentions, link_mentions, read_relations, unlabelled_things
+from app.mentions import ClassMention, class_mentions, class_named, link_mentions, read_relations, unlabelled_things
 from app.graph_model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_ids
 from app.retrieval import Candidate, OntologyIndex
 from grammar.backends import Backend, Completion, StopReason
@@ -95,7 +95,7 @@ class PipelineOptions(BaseModel):
     max_tokens: int = 256
     timeout_s: float = 20.0
     span_copy: bool = True  # raw words must be question spans (else free words)
-    anchor_classes: bool = True  # class labels named in the question are read off, not generated
+    anchor_classes: bool = True  # class labels named in the question, or raw words that are labels, are taken as named
     read_links: bool = True  # relations stated with link labels between named classes are read off too
     few_shot: bool = True
     link_entities: bool = True
@@ -533,8 +533,11 @@ def extract_graph(
     choice_maps: list[dict[str, str]] = []
     for word, cands in zip(words, class_cands):
         mapping: dict[str, str] = {}
-        if word in anchors:  # named outright: nothing to choose
-            mapping[_surface(ontology.label(anchors[word]))] = anchors[word]
+        # Named outright, by the question or by a raw word that is a class label: nothing to choose.
+        # (Left to the model, "person" for "Stanley Kubrick" became "academic person".)
+        named = anchors.get(word) or (class_named(word, ontology) if options.anchor_classes else None)
+        if named:
+            mapping[_surface(ontology.label(named))] = named
         for c in cands if not mapping else ():
             mapping.setdefault(_surface(c.label), c.iri)
         choice_maps.append(mapping)

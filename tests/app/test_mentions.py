@@ -46,3 +46,12 @@ def test_a_link_that_fits_neither_way_is_left_to_the_model(dbo_ontology):
 def test_nothing_is_read_without_two_named_things(dbo_ontology):
     assert _read("Which rivers flow into the Dead Sea?", dbo_ontology)[1] == []
     assert _read("the child of", dbo_ontology) == ([], [])
+
+
+@pytest.mark.parametrize(("question", "classes"), [
+    ("Name the mascot of Austin College?", []),  # DBpedia has a class Name
+    ("List the universities of a city", ["University", "City"]),  # and a class List
+    ("Name some universities in Ohio", ["University"]),
+])
+def test_a_command_opening_the_question_is_not_a_class(dbo_ontology, question, classes):
+    assert [m.iri.removeprefix(D) for m in class_mentions(question, dbo_ontology)] == classes

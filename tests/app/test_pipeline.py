@@ -73,6 +73,14 @@ def test_ppl001b_without_class_anchors_the_model_lists_the_nodes(resources) -> N
     assert D + "Person" in {n.class_ for n in result.graph.nodes}
 
 
+def test_ppl001d_a_raw_word_that_is_a_class_label_keeps_that_class(resources) -> None:
+    question = "How many movies did Stanley Kubrick direct?"
+    result = extract_graph(question, resources)
+    assert "person" in result.stages.raw.nodes  # the model's own word for Stanley Kubrick
+    # left to choose among the candidates, the model took "academic person"
+    assert {D + "Person", D + "Film"} <= {n.class_ for n in result.graph.nodes}
+
+
 def test_ppl002_templated_question_with_hierarchy(resources) -> None:
     result = extract_graph("a ship has homeport place, and a person has death place the place", resources)
     assert validate_graph(result.graph, resources.ontology).ok
