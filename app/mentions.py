@@ -87,6 +87,18 @@ def _singular(word: str) -> list[str]:
     return forms
 
 
+def _lookup(labels: dict[str, str], words: list[str]) -> tuple[str, bool] | None:
+    """``(class IRI, whether the last word was plural)`` for words that spell a label; else None."""
+    iri = labels.get(" ".join(words))
+    if iri is not None:
+        return iri, False
+    for form in _singular(words[-1]):
+        iri = labels.get(" ".join([*words[:-1], form]))
+        if iri is not None:
+            return iri, True
+    return None
+
+
 def _is_proper_name(words: list[str], label: str, position: int) -> bool:
     """Capitalised where the label is not (a sentence's first word aside)."""
     label_words = label.split()
@@ -149,17 +161,9 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
     while position < len(tokens):
         match = None
         for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
-            words = tokens[position:position + length]
-            plural = False
-            iri = labels.get(" ".join(words))
-            if iri is None:
-                for form in _singular(words[-1]):
-                    iri = labels.get(" ".join([*words[:-1], form]))
-                    if iri is not None:
-                        plural = True
-                        break
-            if iri is not None:
-                match = (length, iri, plural)
+            spelled = _lookup(labels, tokens[position:position + length])
+            if spelled is not None:
+                match = (length, *spelled)
                 break
         if match is None:
             position += 1
@@ -197,15 +201,9 @@ def class_named(word: str, ontology: Ontology) -> str | None:
     >>> class_named("director", onto) is None
     True
     """
-    labels = _label_index(ontology)
     words = _normalise(word).split()
-    if not words:
-        return None
-    for form in [words[-1], *_singular(words[-1])]:
-        found = labels.get(" ".join([*words[:-1], form]))
-        if found is not None:
-            return found
-    return None
+    found = _lookup(_label_index(ontology), words) if words else None
+    return found[0] if found else None
 
 
 def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:

@@ -469,12 +469,11 @@ def extract_graph(
     # -- raw pass -------------------------------------------------------------------------
     run.report("raw pass", 0.1)
     mentions = [m for m in class_mentions(question, ontology) if m.new][:MAX_NODES] if options.anchor_classes else []
-    anchors = {m.label: m.iri for m in mentions}
     read: list[tuple[int, str, int]] = []
     anchors_only = bool(mentions) and not unlabelled_things(question, ontology)
     if anchors_only:
         raw_nodes = Completion(text=" " + " | ".join(m.label for m in mentions), stop_reason=StopReason.STOP)
-        run.messages.append("the question names its classes: " + ", ".join(anchors))
+        run.messages.append("the question names its classes: " + ", ".join(dict.fromkeys(m.label for m in mentions)))
         if options.read_links:
             read = read_relations(question, ontology)
     else:
@@ -535,7 +534,7 @@ def extract_graph(
         mapping: dict[str, str] = {}
         # Named outright, by the question or by a raw word that is a class label: nothing to choose.
         # (Left to the model, "person" for "Stanley Kubrick" became "academic person".)
-        named = anchors.get(word) or (class_named(word, ontology) if options.anchor_classes else None)
+        named = class_named(word, ontology) if options.anchor_classes else None
         if named:
             mapping[_surface(ontology.label(named))] = named
         for c in cands if not mapping else ():

@@ -34,11 +34,11 @@ from app.graph_model import PrototypeGraph
 from app.settings import Settings
 from app.study import (
     EventKind,
+    PasswordGuard,
     Stage,
     Study,
     StudyError,
     StudyRecorder,
-    PasswordGuard,
     build_report,
     export_study,
     list_studies,
