@@ -1,10 +1,33 @@
 """The root of every error the app layer raises on purpose.
 
 Callers (CLI, web app) catch :class:`ProtoGraphError` and show its message;
-anything else is a bug and may surface as a traceback.
+anything else is a bug and may surface as a traceback. Every subclass lives here, so
+a front end can see at a glance what it may have to show.
 """
 
-__all__ = ["ProtoGraphError", "StudyError", "UnknownParticipant"]
+from ontology_loaders import OntologyLoadError
+
+__all__ = [
+    "CannotDrawError",
+    "EditError",
+    "EmbedderLoadError",
+    "EndpointHTTPError",
+    "EndpointUnreachable",
+    "ExportUnavailable",
+    "GraphCompileError",
+    "LLMLoadError",
+    "PipelineCancelled",
+    "PipelineError",
+    "ProtoGraphError",
+    "QueryError",
+    "QuerySyntaxError",
+    "QueryTimeout",
+    "SourceError",
+    "StudyError",
+    "USER_ERRORS",
+    "UnknownParticipant",
+]
+
 
 
 class ProtoGraphError(Exception):
@@ -55,3 +78,39 @@ class StudyError(ProtoGraphError):
 
 class UnknownParticipant(StudyError):
     """The study database has no participant with this id (not a database failure)."""
+
+
+# -- editing ---------------------------------------------------------------------
+class EditError(ProtoGraphError):
+    """An edit that would make the graph invalid; the message says why."""
+
+
+class ExportUnavailable(ProtoGraphError):
+    """An export needs something this machine lacks (e.g. a browser for PNG)."""
+
+
+# -- question -> graph ------------------------------------------------------------
+class LLMLoadError(ProtoGraphError):
+    """The language model could not be loaded or reached."""
+
+
+class EmbedderLoadError(ProtoGraphError):
+    """The sentence-transformers model could not be loaded."""
+
+
+class PipelineError(ProtoGraphError):
+    """The language model failed (e.g. its server went away)."""
+
+
+class PipelineCancelled(ProtoGraphError):
+    """The caller set the cancel event."""
+
+
+# -- data sources ----------------------------------------------------------------
+class SourceError(ProtoGraphError):
+    """A data source that cannot be used; the message says why."""
+
+
+#: Errors a user can act on: every front end (CLI, web app, study pages) shows their message
+#: in one line; anything else is a bug and keeps its traceback in the log.
+USER_ERRORS: tuple[type[Exception], ...] = (ProtoGraphError, OntologyLoadError, ValueError, OSError)

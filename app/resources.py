@@ -7,13 +7,14 @@ language model) under a lock (so two callbacks never build it twice).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from ontology_loaders import Ontology, load_ontology, load_ontology_from_endpoint
 
-from .settings import Settings
+from app.settings import Settings
 
 __all__ = ["Resources", "get_resources"]
 
@@ -51,6 +52,42 @@ class Resources:
     def is_loaded(self, name: str) -> bool:
         return name in self.__dict__
 
+    def warm(
+        self,
+        *,
+        embeddings: bool = True,
+        models: Collection[str] = (),
+        on_error: Callable[[str, Exception], None] | None = None,
+    ) -> dict[str, float]:
+        """Load each cached resource once; returns seconds per step.
+
+        ``models`` names weights to load too, of ``"embedder"`` and ``"llm"``,
+        as a server does before it takes questions. With
+        ``on_error`` a failing step is reported to it and the others still load
+        (the web app then shows the error when the resource is used).
+        """
+        steps: dict[str, Callable[[], object]] = {"ontology": lambda: self.ontology}
+        if self.settings.kg or self.settings.endpoint:
+            steps["store"] = lambda: self.store
+            steps["instance_counts"] = lambda: self.instance_counts
+        if embeddings:
+            steps["index"] = lambda: self.index
+        if "embedder" in models:
+            steps["embedder"] = lambda: self.embedder.model()
+        if "llm" in models:
+            steps["llm"] = lambda: self.llm
+        timings: dict[str, float] = {}
+        for name, load in steps.items():
+            start = time.perf_counter()
+            try:
+                load()
+            except Exception as error:
+                if on_error is None:
+                    raise
+                on_error(name, error)
+            timings[name] = time.perf_counter() - start
+        return timings
+
     @_Lazy
     def ontology(self) -> Ontology:
         s = self.settings
@@ -59,32 +96,32 @@ class Resources:
         return load_ontology(s.ontology, language=s.language, cache_dir=s.cache_dir("ontology"))
 
     @_Lazy
-    def store(self):  # -> app.execute.KnowledgeGraph
-        from .execute import open_store
+    def store(self):  # -> app.query.execute.KnowledgeGraph
+        from app.query.execute import open_store
 
         return open_store(self.settings)
 
     @_Lazy
     def instance_counts(self) -> dict:
-        from .execute import instance_counts
+        from app.query.execute import instance_counts
 
         return instance_counts(self.store)
 
     @_Lazy
-    def embedder(self):  # -> app.embedding.Embedder
-        from .embedding import load_embedder
+    def embedder(self):  # -> app.nl.embedding.Embedder
+        from app.nl.embedding import load_embedder
 
         return load_embedder(self.settings.embedder_path)
 
     @_Lazy
-    def index(self):  # -> app.retrieval.OntologyIndex
-        from .retrieval import build_index
+    def index(self):  # -> app.nl.retrieval.OntologyIndex
+        from app.nl.retrieval import build_index
 
         return build_index(self.ontology, self.embedder, self.settings.cache_dir("index"))
 
     @_Lazy
-    def llm(self):  # -> app.llm backend
-        from .llm import load_llm
+    def llm(self):  # -> app.nl.llm backend
+        from app.nl.llm import load_llm
 
         return load_llm(self.settings)
 

@@ -23,13 +23,12 @@ from pathlib import Path
 CHILD = r"""
 import json, sys, time
 start = time.perf_counter()
-from app.commands.index import build_caches
 from app.resources import Resources
 from app.settings import Settings
 imports = time.perf_counter() - start
 settings = Settings(ontology=json.loads(sys.argv[1]), kg=[], data_dir=sys.argv[2])
 resources = Resources(settings)
-timings = build_caches(resources, embeddings=True)
+timings = resources.warm(embeddings=True)
 start = time.perf_counter()
 resources.embedder.model()
 timings["embedder_weights"] = time.perf_counter() - start

@@ -49,7 +49,7 @@ def main() -> int:
                         help="ablation: no class or link label is read off the question; the model writes everything")
     args = parser.parse_args()
 
-    from app.pipeline import PipelineOptions, extract_graph
+    from app.nl.pipeline import PipelineOptions, extract_graph
     from app.resources import get_resources
     from app.settings import Settings
 

@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.execute import EmbeddedStore  # noqa: E402
-from app.graph_model import PrototypeGraph  # noqa: E402
-from app.sparql import compile_sparql  # noqa: E402
+from app.query.execute import EmbeddedStore  # noqa: E402
+from app.graph.model import PrototypeGraph  # noqa: E402
+from app.query.compile import compile_sparql  # noqa: E402
 
 GRAPHS = ROOT / "tests" / "fixtures" / "graphs"
 SAMPLE_KG = ROOT / "sample_ontologies" / "dbpedia_sample" / "data.ttl"

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from app.cli import main as protograph
+from cli.main import main as protograph
 
 ROOT = Path(__file__).resolve().parent.parent
 DBO = ROOT.parent / "shared" / "data" / "dbpedia" / "dbo.ttl"

@@ -1,5 +1,5 @@
 """The Dash layer: layout, callbacks and the app factory. Imports only from ``app`` and below."""
 
-from .factory import create_app, warm_resources
+from components.factory import create_app, warm_resources
 
 __all__ = ["create_app", "warm_resources"]

@@ -19,35 +19,31 @@ import dash
 import plotly.graph_objects  # noqa: F401 - imported once per process, not inside the first chart callback
 from dash import ALL, Input, Output, State, ctx, no_update
 
-from app import editing
-from app.entity_linking import link_entity
-from app.errors import ProtoGraphError
-from app.execute import SparqlResults, run_query
-from app.export import figure_to_html, results_to_csv, results_to_json
-from app.graph_model import PrototypeGraph
-from app.pipeline import PipelineCancelled, PipelineResult, extract_graph
+from app.graph import edits as editing
+from app.nl.entity_linking import link_entity
+from app.errors import USER_ERRORS, PipelineCancelled, SourceError
+from app.query.execute import SparqlResults, run_query
+from app.query.export import figure_to_html, results_to_csv, results_to_json
+from app.graph.model import PrototypeGraph
+from app.nl.pipeline import PipelineResult, extract_graph
 from app.resources import Resources, get_resources
-from app.restate import restate
-from app.results import build_figure, choose_chart, instance_elements, results_table
+from app.graph.restate import restate
+from app.query.results import build_figure, choose_chart, instance_elements, results_table
 from app.settings import Settings
-from app.sparql import compile_sparql
-from app.sparql_parse import parse_sparql
-from app.validate import validate_graph
-from ontology_loaders import OntologyLoadError
+from app.query.compile import compile_sparql
+from app.query.parse import parse_sparql
+from app.graph.validate import validate_graph
 
-from . import ids, views
-from .elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
-from .jobs import current_cancel_event
-from .layout import ENDPOINT_VALUE, UPLOAD_VALUE
-from .sources import SourceError, save_upload, settings_for_source, source_label
-from .urlstate import decode_hash, encode_hash
+from components import ids, views
+from components.elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
+from components.jobs import current_cancel_event
+from components.layout import ENDPOINT_VALUE, UPLOAD_VALUE
+from components.sources import save_upload, settings_for_source, source_label
+from components.urlstate import decode_hash, encode_hash
 
 __all__ = ["register_callbacks", "resources_for"]
 
 log = logging.getLogger(__name__)
-
-# Errors a user can act on; anything else is a bug and is logged with its traceback.
-_USER_ERRORS = (ProtoGraphError, OntologyLoadError, ValueError, OSError)
 
 
 def resources_for(settings: Settings, source: dict | None) -> Resources:
@@ -134,7 +130,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
                 counts = resources.instance_counts
                 if isinstance(counts, dict) and "instances" in counts:
                     status += f", {counts['instances']:,} instances"
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return html_error(f"Could not load {source_label(source)}: {_error(error)}"), []
         examples = views.example_questions(source, ontology)
         return status, [dash.html.Li(dash.html.Button(q, id=ids.example_button(i), className="link-btn"))
@@ -182,7 +178,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
             result = run_pipeline(question, res(source), set_progress, cancel=current_cancel_event())
         except PipelineCancelled:
             return no_update, no_update, no_update, no_update, "Cancelled."
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return no_update, no_update, no_update, no_update, html_error(_error(error))
         graph_json, history_json = commit(graph_data, result.graph, history)
         stages = views.strip_data(result)
@@ -324,7 +320,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         resources = res(source)
         try:
             ontology = resources.ontology
-        except _USER_ERRORS:
+        except USER_ERRORS:
             return []
         options = editing.class_options(text or "", ontology, _index_or_none(resources, text),
                                         _class_counts(resources))
@@ -356,7 +352,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         try:
             ontology = res(source).ontology
             graph = editing.add_node(_graph(graph_data), class_iri, ontology)
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return no_update, no_update, _error(error), no_update, no_update
         new_id = graph.nodes[-1].id
         # Options and value travel together: a dropdown drops a value its options do not list yet.
@@ -377,7 +373,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         resources = res(source)
         try:
             ontology = resources.ontology
-        except _USER_ERRORS:
+        except USER_ERRORS:
             return [], None, ""
         options, value, hint = views.link_choice(
             _graph(graph_data), source_id, target_id, ontology, question=question,
@@ -406,7 +402,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         try:
             source_id, link, target_id = json.loads(choice)
             graph = editing.add_edge(_graph(graph_data), source_id, link, target_id, res(source).ontology)
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return no_update, no_update, _error(error)
         return *commit(graph_data, graph, history), "Linked."
 
@@ -470,7 +466,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         graph = _graph(graph_data)
         try:
             ontology = res(source).ontology
-        except _USER_ERRORS:
+        except USER_ERRORS:
             return hidden
         kind, _, key = target.partition(":")
         if kind == "node":
@@ -493,7 +489,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         node_id = target.split(":", 1)[1]
         try:
             graph = operation(_graph(graph_data), node_id, *args, res(source).ontology)
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return no_update, no_update, _error(error)
         graph_out, history_out = commit(graph_data, graph, history)
         return graph_out, history_out, (message if graph_out is not no_update else no_update)
@@ -546,7 +542,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
             return no_update
         try:
             found = find_instances(res(source), text, node.class_)
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             log.info("instance search failed: %s", error)
             found = []
         options = [{"label": label, "value": iri} for iri, label in found]
@@ -646,7 +642,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         try:
             source_id, link, target_id = edge_from_id(target.split(":", 1)[1])
             graph, new_target = operation(_graph(graph_data), source_id, link, target_id)
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return no_update, no_update, _error(error), no_update, no_update
         graph_out, history_out = commit(graph_data, graph, history)
         if graph_out is no_update:
@@ -712,7 +708,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
             return "", ""
         try:
             query = compile_query(graph, settings)
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return f"# {_error(error)}", no_update
         return query, query
 
@@ -731,7 +727,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
         try:
             query = compile_query(graph, settings)
             results = execute_query(query, res(source))
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return None, html_error(_error(error))
         rows = len(results.get("results", {}).get("bindings", []))
         took = (time.perf_counter() - started) * 1000
@@ -841,7 +837,7 @@ def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None
     def apply_sparql(_clicks, query, graph_data, history, source):
         try:
             graph = parse_sparql(query or "")
-        except _USER_ERRORS as error:
+        except USER_ERRORS as error:
             return no_update, no_update, html_error(_error(error))
         ontology = _ontology_or_none(res, source)
         problems = validate_graph(graph, ontology).messages() if ontology is not None else []
@@ -859,7 +855,7 @@ def html_error(text: str) -> Any:
 def _ontology_or_none(res, source):
     try:
         return res(source).ontology
-    except _USER_ERRORS:
+    except USER_ERRORS:
         return None
 
 
@@ -886,7 +882,7 @@ def _class_counts(resources: Resources) -> dict[str, int] | None:
         return None
     try:
         counts = resources.instance_counts
-    except _USER_ERRORS:
+    except USER_ERRORS:
         return None
     found = counts.get("classes") if isinstance(counts, dict) else None
     return found if isinstance(found, dict) else None
@@ -897,7 +893,7 @@ def _link_counts(resources: Resources) -> dict[str, int] | None:
         return None
     try:
         counts = resources.instance_counts
-    except _USER_ERRORS:
+    except USER_ERRORS:
         return None
     found = counts.get("links") if isinstance(counts, dict) else None
     return found if isinstance(found, dict) else None

@@ -15,7 +15,7 @@ from typing import Any
 
 from ontology_loaders.model import Ontology, label_from_local_name, local_name
 
-from app.graph_model import Constraint, Edge, PrototypeGraph
+from app.graph.model import Constraint, Edge, PrototypeGraph
 
 __all__ = [
     "STYLESHEET",

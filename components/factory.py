@@ -16,14 +16,14 @@ import dash
 
 from app.resources import get_resources
 from app.settings import PROJECT_ROOT, Settings
-from app.text2sparql import register_text2sparql
+from components.text2sparql import register_text2sparql
 
-from .callbacks import register_callbacks, resources_for
-from .jobs import ThreadJobManager
-from .layout import build_layout
-from .sources import default_source
-from .study import page_shell, register_study_callbacks, validation_layout
-from .views import example_questions
+from components.callbacks import register_callbacks, resources_for
+from components.jobs import ThreadJobManager
+from components.layout import build_layout
+from components.sources import default_source
+from components.study import page_shell, register_study_callbacks, validation_layout
+from components.views import example_questions
 
 __all__ = ["ASSETS_DIR", "create_app", "warm_resources"]
 
@@ -51,13 +51,11 @@ def warm_resources(settings: Settings, *, llm: bool = True) -> dict[str, float]:
     serving is what they use: nothing is loaded per question. A part
     that fails is logged; it fails again, visibly, when the app first uses it.
     """
-    from app.commands.index import build_caches
-
     def report(name: str, error: Exception) -> None:
         log.warning("could not preload %s: %s", name, error)
 
     models = ("embedder", "llm") if llm else ("embedder",)
-    return build_caches(get_resources(settings), embeddings=True, models=models, on_error=report)
+    return get_resources(settings).warm(embeddings=True, models=models, on_error=report)
 
 
 def create_app(settings: Settings | None = None, *, debug_panel: bool = True) -> dash.Dash:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # -- state (dcc.Store and dcc.Location) ----------------------------------------
 GRAPH_STORE = "graph-store"            # PrototypeGraph.model_dump(mode="json")
-HISTORY_STORE = "history-store"        # app.editing.History.to_json()
+HISTORY_STORE = "history-store"        # app.graph.edits.History.to_json()
 SOURCE_STORE = "source-store"          # the data source of this session
 STAGES_STORE = "stages-store"          # the pipeline's stages and timings, for the strip
 RESULTS_STORE = "results-store"        # SPARQL 1.1 JSON results of the current graph

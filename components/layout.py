@@ -10,9 +10,9 @@ from typing import Any
 import dash_cytoscape as cyto
 from dash import dash_table, dcc, html
 
-from . import ids
-from .elements import STYLESHEET
-from .sources import list_samples
+from components import ids
+from components.elements import STYLESHEET
+from components.sources import list_samples
 
 __all__ = ["build_layout", "STAGES"]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from app.errors import ProtoGraphError
+from app.errors import SourceError
 from app.settings import SAMPLES_DIR, Settings
 
 __all__ = [
@@ -30,9 +30,6 @@ __all__ = [
 UPLOAD_SUFFIXES = (".ttl", ".rdf", ".owl", ".nt", ".jsonld", ".xml", ".ttl.gz", ".nt.gz", ".owl.gz", ".rdf.gz")
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 
-
-class SourceError(ProtoGraphError):
-    """A data source that cannot be used; the message says why."""
 
 
 def list_samples(samples_dir: Path = SAMPLES_DIR) -> list[dict[str, str]]:

@@ -13,13 +13,13 @@ from typing import Any
 
 from dash import html
 
-from app import editing
-from app.graph_model import PrototypeGraph
+from app.graph import edits as editing
+from app.graph.model import PrototypeGraph
 from app.settings import SAMPLES_DIR
 from ontology_loaders.model import Ontology, local_name
 
-from .elements import describe_constraint, edge_from_id, edge_id
-from .layout import STAGES, stage_placeholders
+from components.elements import describe_constraint, edge_from_id, edge_id
+from components.layout import STAGES, stage_placeholders
 
 __all__ = [
     "class_search_options",
@@ -108,7 +108,7 @@ STAGE_TIMINGS = {
 def strip_data(result: Any) -> dict[str, Any]:
     """A pipeline result's stages as JSON for the strip (and the stages store).
 
-    ``result`` is an :class:`app.pipeline.PipelineResult`; only plain data is kept.
+    ``result`` is an :class:`app.nl.pipeline.PipelineResult`; only plain data is kept.
     """
     stages = getattr(result, "stages", None)
     dump = (lambda v: v.model_dump(mode="json") if hasattr(v, "model_dump") else v)
@@ -269,7 +269,7 @@ def input_type_for(kind: str) -> str:
 
 
 def constraint_items(descriptions: list[str]) -> list:
-    from . import ids
+    from components import ids
 
     if not descriptions:
         return [html.Li("none", className="muted")]

@@ -1,4 +1,4 @@
-"""Fixtures shared by every test layer: paths to real data, and a real SPARQL server."""
+"""Fixtures shared by every test layer: paths to real data, stores, golden graphs, and a real SPARQL server."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from app.graph.model import PrototypeGraph
+from app.query.execute import EmbeddedStore
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = REPO_ROOT / "sample_ontologies"
@@ -188,3 +191,65 @@ def scripted_server():
     for server in servers:
         server.shutdown()
         server.server_close()
+
+# -- stores and golden graphs (SPARQL, execution, results and CLI tests) --
+
+
+FIXTURES = REPO_ROOT / "tests" / "fixtures"
+GRAPHS = FIXTURES / "graphs"
+MINI_KG = FIXTURES / "sparql" / "mini_kg.ttl"
+SAMPLE_KG = SAMPLES / "dbpedia_sample" / "data.ttl"
+#: The four questions of the foundation issue, in the sample's golden fixtures.
+SAMPLE_QUESTIONS = (
+    "a_works_by_ice_hockey_players",
+    "b_authors_with_gold_medals",
+    "c_ships_home_ports_in_the_us",
+    "d_tv_theme_composers",
+)
+
+
+def _golden_graph(name: str) -> PrototypeGraph:
+    return PrototypeGraph.model_validate_json((GRAPHS / f"{name}.json").read_text())
+
+
+def _golden_query(name: str) -> str:
+    return (GRAPHS / f"{name}.rq").read_text()
+
+
+@pytest.fixture(scope="session")
+def golden_graph():
+    """``golden_graph(name)``: a graph from tests/fixtures/graphs/NAME.json."""
+    return _golden_graph
+
+
+@pytest.fixture(scope="session")
+def golden_query():
+    """``golden_query(name)``: the expected query in tests/fixtures/graphs/NAME.rq."""
+    return _golden_query
+
+
+@pytest.fixture(scope="session")
+def mini_kg_path() -> Path:
+    return MINI_KG
+
+
+@pytest.fixture(scope="session")
+def sample_kg_path() -> Path:
+    return SAMPLE_KG
+
+
+@pytest.fixture(scope="session")
+def sample_store() -> EmbeddedStore:
+    """The DBpedia-style sample knowledge graph in an in-memory pyoxigraph store."""
+    return EmbeddedStore([SAMPLE_KG])
+
+
+@pytest.fixture(scope="session")
+def mini_store() -> EmbeddedStore:
+    return EmbeddedStore([MINI_KG])
+
+
+@pytest.fixture(scope="session")
+def sample_endpoint(oxigraph_endpoint) -> str:
+    """A real Oxigraph HTTP server on 127.0.0.1 loaded with the sample knowledge graph."""
+    return oxigraph_endpoint(SAMPLE_KG)

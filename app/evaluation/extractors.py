@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.graph_model import PrototypeGraph
+from app.graph.model import PrototypeGraph
 from ontology_loaders.model import Ontology
 
-from .questions import parse_templated_question
+from app.evaluation.questions import parse_templated_question
 
 __all__ = ["Extractor", "PipelineOutcome", "pipeline_extractor", "raw_graph_of", "template_extractor"]
 
@@ -70,15 +70,15 @@ def raw_graph_of(stages: Any) -> PrototypeGraph | None:
 
 def pipeline_extractor(resources: Any, *, extract_graph: Callable[..., Any] | None = None,
                        options: Any = None) -> Extractor:
-    """The real pipeline, ``app.pipeline.extract_graph``, as an :data:`Extractor`.
+    """The real pipeline, ``app.nl.pipeline.extract_graph``, as an :data:`Extractor`.
 
     A failing question becomes an empty graph with its error recorded: the
     benchmark scores it as a miss instead of stopping. ``options`` (a
-    :class:`~app.pipeline.PipelineOptions`) selects an ablation; ``None`` takes
+    :class:`~app.nl.pipeline.PipelineOptions`) selects an ablation; ``None`` takes
     the settings' defaults.
     """
     if extract_graph is None:
-        from app.pipeline import extract_graph
+        from app.nl.pipeline import extract_graph
 
     def extract(question: str) -> PipelineOutcome:
         started = time.perf_counter()

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.graph_model import PrototypeGraph
+from app.graph.model import PrototypeGraph
 from ontology_loaders.model import Ontology
 
-from .questions import leaks_iri, templated_question
+from app.evaluation.questions import leaks_iri, templated_question
 
 __all__ = ["GeneratedQuestion", "LMQuestionWriter", "TextGenerator", "backend_generator", "describe_graph"]
 
@@ -138,7 +138,7 @@ class LMQuestionWriter:
 
 
 def backend_generator(backend: Any, *, max_tokens: int = 64, timeout_s: float = 20.0) -> TextGenerator:
-    """A :data:`TextGenerator` over a loaded :class:`grammar.backends.Backend` (``app.llm.load_llm``)."""
+    """A :data:`TextGenerator` over a loaded :class:`grammar.backends.Backend` (``app.nl.llm.load_llm``)."""
 
     def generate(messages: Sequence[dict[str, str]]) -> str:
         completion = backend.complete(backend.render(messages), max_tokens=max_tokens, stop=("\n",), timeout_s=timeout_s)

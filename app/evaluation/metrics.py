@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from app.graph_model import PrototypeGraph
+from app.graph.model import PrototypeGraph
 
 __all__ = [
     "GraphScores",

@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 
-from app.graph_model import Edge, PrototypeGraph, graph_from_indexed
+from app.graph.model import Edge, PrototypeGraph, graph_from_indexed
 from ontology_loaders.model import Ontology
 
 __all__ = ["leaks_iri", "parse_templated_question", "templated_question"]

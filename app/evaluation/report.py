@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from .metrics import mean
+from app.evaluation.metrics import mean
 
 __all__ = ["PAPER_TABLE", "build_figure", "latency_markdown", "long_form", "summarise", "summary_markdown", "write_csv", "write_figure"]
 
@@ -124,7 +124,7 @@ def latency_markdown(rows: Sequence[dict]) -> str:
     """p50/p95 per pipeline stage, from each row's ``timings_ms`` (and the measured end-to-end latency)."""
     import json
 
-    from .external import percentile
+    from app.evaluation.external import percentile
 
     stages: dict[str, list[float]] = {}
     for row in rows:

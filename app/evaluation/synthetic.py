@@ -12,15 +12,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from app.graph_model import PrototypeGraph
-from app.validate import validate_graph
+from app.graph.model import PrototypeGraph
+from app.graph.validate import validate_graph
 from ontology_loaders.model import Ontology
 
-from .extractors import Extractor
-from .lm_questions import LMQuestionWriter
-from .metrics import score_graph
-from .questions import templated_question
-from .sampler import GraphSampler, InstanceCounts, sample_graphs
+from app.evaluation.extractors import Extractor
+from app.evaluation.lm_questions import LMQuestionWriter
+from app.evaluation.metrics import score_graph
+from app.evaluation.questions import templated_question
+from app.evaluation.sampler import GraphSampler, InstanceCounts, sample_graphs
 
 __all__ = ["Origin", "STAGES", "SyntheticCase", "make_cases", "run_case", "run_synthetic"]
 

@@ -4,8 +4,8 @@ The web app's study mode (``components/``) and the ``protograph study`` command
 both call these functions; nothing here knows about Dash.
 """
 
-from ..errors import StudyError, UnknownParticipant
-from .definition import (
+from app.errors import StudyError, UnknownParticipant
+from app.study.definition import (
     SHIPPED_STUDIES_DIR,
     Study,
     StudyTask,
@@ -15,12 +15,12 @@ from .definition import (
     study_ontology_files,
     validate_study,
 )
-from .export import export_study
-from .guard import PasswordGuard, check_password
-from .recorder import PARTICIPANT_ID_PATTERN, EventKind, Progress, Stage, StudyRecorder, open_recorder
-from .report import ParticipantRow, StudyReport, SusSummary, TaskRow, build_report, report_figures, report_text
-from .scoring import TaskScore, score_submission
-from .sus import SUS_ITEMS, SUS_LABELS, SUS_SCALE, sus_score
+from app.study.export import export_study
+from app.study.guard import PasswordGuard, check_password
+from app.study.recorder import PARTICIPANT_ID_PATTERN, EventKind, Progress, Stage, StudyRecorder, open_recorder
+from app.study.report import ParticipantRow, StudyReport, SusSummary, TaskRow, build_report, report_figures, report_text
+from app.study.scoring import TaskScore, score_submission
+from app.study.sus import SUS_ITEMS, SUS_LABELS, SUS_SCALE, sus_score
 
 __all__ = [
     "PARTICIPANT_ID_PATTERN",

@@ -39,9 +39,9 @@ from urllib.parse import urlparse
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ..errors import StudyError
-from ..graph_model import PrototypeGraph
-from ..settings import PROJECT_ROOT, SAMPLES_DIR, Settings
+from app.errors import StudyError
+from app.graph.model import PrototypeGraph
+from app.settings import PROJECT_ROOT, SAMPLES_DIR, Settings
 
 __all__ = [
     "SHIPPED_STUDIES_DIR",
@@ -272,7 +272,7 @@ def validate_study(study: Study, ontology: Any) -> dict[str, list[str]]:
     An empty dict means every expected graph is valid. Pure; ``ontology`` is an
     ``ontology_loaders.Ontology``.
     """
-    from ..validate import validate_graph
+    from app.graph.validate import validate_graph
 
     problems = {}
     for task in study.tasks:

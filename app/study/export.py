@@ -16,12 +16,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import StudyError
-from .definition import Study
-from .recorder import StudyRecorder
-from .report import build_report, score_submissions
-from .scoring import TaskScore
-from .sus import SUS_ITEMS
+from app.errors import StudyError
+from app.study.definition import Study
+from app.study.recorder import StudyRecorder
+from app.study.report import build_report, score_submissions
+from app.study.scoring import TaskScore
+from app.study.sus import SUS_ITEMS
 
 __all__ = ["EXPORT_FILES", "csv_value", "export_study"]
 

@@ -61,11 +61,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
-from ..errors import StudyError, UnknownParticipant
-from ..graph_model import PrototypeGraph
-from ..settings import Settings
-from .definition import Study
-from .sus import sus_score
+from app.errors import StudyError, UnknownParticipant
+from app.graph.model import PrototypeGraph
+from app.settings import Settings
+from app.study.definition import Study
+from app.study.sus import sus_score
 
 __all__ = [
     "PARTICIPANT_ID_PATTERN",

@@ -25,10 +25,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..graph_model import PrototypeGraph
-from .definition import Study
-from .recorder import EventKind, StudyRecorder
-from .scoring import TaskScore, score_submission
+from app.graph.model import PrototypeGraph
+from app.study.definition import Study
+from app.study.recorder import EventKind, StudyRecorder
+from app.study.scoring import TaskScore, score_submission
 
 __all__ = [
     "OUTCOMES",

@@ -28,8 +28,8 @@ from collections.abc import Hashable
 import networkx as nx
 from pydantic import BaseModel, ConfigDict
 
-from ..evaluation.metrics import score_graph
-from ..graph_model import Constraint, Node, PrototypeGraph
+from app.evaluation.metrics import score_graph
+from app.graph.model import Constraint, Node, PrototypeGraph
 
 __all__ = ["TaskScore", "score_submission"]
 

@@ -5,7 +5,7 @@ helpers in :mod:`.views`. The study logic itself (definitions, recorder, scoring
 reports, export) is ``app.study``.
 """
 
-from .callbacks import register_study_callbacks
-from .layout import page_shell, validation_layout
+from components.study.callbacks import register_study_callbacks
+from components.study.layout import page_shell, validation_layout
 
 __all__ = ["page_shell", "register_study_callbacks", "validation_layout"]

@@ -30,7 +30,7 @@ from dash import ALL, ClientsideFunction, Input, Output, State, ctx, dcc, html, 
 from dash.exceptions import PreventUpdate
 
 from app.errors import ProtoGraphError, UnknownParticipant
-from app.graph_model import PrototypeGraph
+from app.graph.model import PrototypeGraph
 from app.settings import Settings
 from app.study import (
     EventKind,
@@ -46,10 +46,10 @@ from app.study import (
     report_figures,
 )
 
-from .. import ids
-from . import layout
-from .dashboard import dashboard
-from .views import (
+from components import ids
+from components.study import layout
+from components.study.dashboard import dashboard
+from components.study.views import (
     graph_event,
     missing_sus_answers,
     parse_path,

@@ -9,8 +9,8 @@ from typing import Any
 
 from dash import dcc, html
 
-from .. import ids
-from .views import format_seconds
+from components import ids
+from components.study.views import format_seconds
 
 __all__ = ["TABLE_III_COLUMNS", "dashboard", "table_iii_rows"]
 

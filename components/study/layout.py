@@ -14,7 +14,7 @@ from dash import dcc, html
 
 from app.study import SUS_ITEMS, SUS_LABELS, SUS_SCALE
 
-from .. import ids
+from components import ids
 
 __all__ = [
     "CONSENT_TEXT",

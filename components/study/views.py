@@ -127,7 +127,7 @@ def progress_view(study: Any, participant_id: str | None, progress: Any | None, 
 
 
 def _same_graph(a: Any, b: Any) -> bool:
-    from app.graph_model import PrototypeGraph
+    from app.graph.model import PrototypeGraph
 
     empty = {"nodes": [], "edges": []}
     try:

@@ -7,13 +7,14 @@ import base64
 import pytest
 from dash import html, no_update
 
-from app.editing import History
-from app.graph_model import PrototypeGraph
+from app.graph.edits import History
+from app.graph.model import PrototypeGraph
 from app.settings import Settings
 from components import ids
 from components.callbacks import commit
 from components.elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
-from components.sources import SourceError, save_upload, settings_for_source
+from app.errors import SourceError
+from components.sources import save_upload, settings_for_source
 from components.urlstate import decode_hash, encode_hash
 from components.views import link_choice, node_panel_state, stage_strip, strip_data
 from ontology_loaders.model import XSD, Attribute, Link, Ontology, OntologyClass
@@ -145,7 +146,8 @@ def test_ids_are_unique():
 def test_unreachable_endpoint_gives_a_clear_user_error(tmp_path):
     import socket
 
-    from components.callbacks import _USER_ERRORS, resources_for
+    from app.errors import USER_ERRORS as _USER_ERRORS
+    from components.callbacks import resources_for
 
     with socket.socket() as sock:  # a port that was free a moment ago: nothing listens there
         sock.bind(("127.0.0.1", 0))

@@ -16,7 +16,7 @@ pytest.importorskip("llama_cpp")
 
 @pytest.fixture(scope="module")
 def backend():
-    from app.llm import default_model_path
+    from app.nl.llm import default_model_path
     from grammar.llamacpp import LlamaCppBackend
 
     llm = LlamaCppBackend(default_model_path(Path.home() / ".cache" / "protograph" / "models"))

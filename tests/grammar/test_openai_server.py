@@ -18,7 +18,7 @@ def server_url(start_server) -> str:
     for module in ("uvicorn", "fastapi", "sse_starlette", "starlette_context"):
         if __import__("importlib").util.find_spec(module) is None:
             pytest.fail(f"{module} is missing: pip install 'llama-cpp-python[server]'")
-    from app.llm import default_model_path
+    from app.nl.llm import default_model_path
 
     model = default_model_path(Path.home() / ".cache" / "protograph" / "models")
     port = start_server([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",

@@ -44,7 +44,7 @@ def _serve(data_dir: Path, port: int, log: Path) -> subprocess.Popen:
     env = {**os.environ, "PROTOGRAPH_DATA_DIR": str(data_dir), "PROTOGRAPH_STUDIES_DIR": str(data_dir / "studies")}
     env.pop("PROTOGRAPH_STUDY_DATABASE_URL", None)  # the default: SQLite in the data directory
     with log.open("ab") as out:
-        process = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--no-preload", "--port", str(port)],
+        process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--no-preload", "--port", str(port)],
                                    cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 120
     while True:

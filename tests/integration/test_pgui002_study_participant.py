@@ -164,7 +164,7 @@ def wait_edit_recorded(recorder, participant: str, graph_now: dict, timeout: flo
 
 # -- tests ------------------------------------------------------------------------------
 def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, study, recorder):
-    from app.sparql import compile_sparql
+    from app.query.compile import compile_sparql
     from app.study import SUS_ITEMS, Stage, sus_score
 
     driver = dash_duo.driver
@@ -276,7 +276,7 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     rows = {s["task_id"]: s for s in recorder.submissions(STUDY_ID) if s["participant_id"] == participant}
     assert [rows[t.id]["skipped"] for t in study.tasks] == [False, True, False, False]
     assert rows[study.tasks[0].id]["graph"] == submitted_1
-    from app.graph_model import PrototypeGraph
+    from app.graph.model import PrototypeGraph
     from app.study import score_submission
 
     assert score_submission(PrototypeGraph.model_validate(rows[study.tasks[3].id]["graph"]), expected).correct

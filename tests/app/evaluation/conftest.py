@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.graph_model import PrototypeGraph
+from app.graph.model import PrototypeGraph
 from ontology_loaders.model import Link, Ontology, OntologyClass
 
 EX = "http://example.org/onto/"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from cli.main import main
 
 
 def test_synthetic_quick_with_the_template_reader(dbo_path, tmp_path, capsys):

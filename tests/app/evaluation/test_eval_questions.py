@@ -145,7 +145,7 @@ def test_writer_falls_back_to_the_template(tiny_ontology, graph):
 @pytest.mark.slow
 def test_real_default_model_writes_questions_without_iris(dbo_ontology):
     pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed (the [llm] extra)")
-    from app.llm import load_llm
+    from app.nl.llm import load_llm
     from app.settings import Settings
 
     backend = load_llm(Settings())  # the usual model cache: assembled once per machine

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from app.evaluation.sampler import GraphSampler, sample_graphs
-from app.validate import validate_graph
+from app.graph.validate import validate_graph
 from ontology_loaders.model import OWL_THING, Link, Ontology, OntologyClass
 
 EX = "http://example.org/onto/"

@@ -12,7 +12,7 @@ from app.evaluation.lm_questions import LMQuestionWriter
 from app.evaluation.questions import parse_templated_question
 from app.evaluation.report import build_figure, summarise, summary_markdown, write_csv, write_figure
 from app.evaluation.synthetic import Origin, make_cases, run_synthetic
-from app.graph_model import PrototypeGraph
+from app.graph.model import PrototypeGraph
 
 
 def _drop_last_node(ontology):

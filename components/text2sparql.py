@@ -1,0 +1,67 @@
+"""A Text2SPARQL-compatible endpoint on the app's Flask server.
+
+``GET /text2sparql?question=...&dataset=...`` answers
+``{"dataset": ..., "question": ..., "query": ...}``, the contract the public
+``text2sparql-client`` scores (``text2sparql ask questions.yml URL``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flask
+
+__all__ = ["ROUTE", "pipeline_query", "register_text2sparql"]
+
+ROUTE = "/text2sparql"
+MAX_QUESTION_CHARS = 10_000
+_log = logging.getLogger(__name__)
+
+QueryWriter = Callable[[str, Any], str]
+"""``(question, resources) -> SPARQL``."""
+
+
+def pipeline_query(question: str, resources: Any) -> str:
+    """The question through the real pipeline, compiled to SPARQL."""
+    from app.nl.pipeline import extract_graph
+
+    from app.query.compile import compile_sparql
+
+    result = extract_graph(question, resources)
+    if result.graph.is_empty():
+        # Nothing in the question matched the ontology: a query that answers nothing.
+        return "SELECT * WHERE { FILTER(false) }"
+    # No label columns: the client compares result sets, and extra columns would count as wrong answers.
+    return compile_sparql(result.graph, labels=False, limit=None)
+
+
+def register_text2sparql(
+    server: flask.Flask,
+    get_resources: Callable[[], Any],
+    *,
+    write_query: QueryWriter = pipeline_query,
+    route: str = ROUTE,
+) -> None:
+    """Add the endpoint to ``server`` (the Dash app's ``app.server``).
+
+    ``get_resources`` is called per request so the process-wide cache decides
+    what is loaded; ``write_query`` is the question → SPARQL step.
+    """
+
+    def text2sparql() -> flask.Response | tuple[flask.Response, int]:
+        question = flask.request.args.get("question", "")
+        dataset = flask.request.args.get("dataset", "")
+        if not question.strip():
+            return flask.jsonify({"error": "the 'question' parameter is required"}), 400
+        if len(question) > MAX_QUESTION_CHARS:
+            return flask.jsonify({"error": f"the question is longer than {MAX_QUESTION_CHARS} characters"}), 400
+        try:
+            query = write_query(question, get_resources())
+        except Exception as exc:  # noqa: BLE001 - the client gets a JSON error, never an HTML trace
+            _log.exception("text2sparql failed for %r", question[:200])
+            return flask.jsonify({"dataset": dataset, "question": question, "error": f"{type(exc).__name__}: {exc}"}), 500
+        return flask.jsonify({"dataset": dataset, "question": question, "query": query})
+
+    server.add_url_rule(route, endpoint="text2sparql", view_func=text2sparql, methods=["GET"])

@@ -1,0 +1,50 @@
+"""Plain-English restatement of a graph: deterministic templates."""
+
+from __future__ import annotations
+
+from app.graph.model import PrototypeGraph
+from app.graph.restate import restate
+
+D = "http://dbpedia.org/ontology/"
+
+
+def test_the_four_sample_questions_read_back(golden_graph, sample_ontology):
+    texts = {name: restate(golden_graph(name), sample_ontology) for name in (
+        "a_works_by_ice_hockey_players", "b_authors_with_gold_medals",
+        "c_ships_home_ports_in_the_us", "d_tv_theme_composers", "e_count_works_per_player")}
+    assert texts["a_works_by_ice_hockey_players"] == "Find works whose author is an ice hockey player."
+    assert texts["b_authors_with_gold_medals"].startswith("Find persons that are the author of a work")
+    assert "gold medalist of a sports event" in texts["b_authors_with_gold_medals"]
+    assert "United States (a country)" in texts["c_ships_home_ports_in_the_us"]
+    assert "death place of a person" in texts["c_ships_home_ports_in_the_us"]
+    assert "whose child is a person (person_2)" in texts["d_tv_theme_composers"]
+    assert texts["e_count_works_per_player"].startswith("Count the works whose author is an ice hockey player")
+    assert texts["e_count_works_per_player"].endswith("for each ice hockey player; highest count first.")
+
+
+def test_constraints_optional_negated_and_modifiers():
+    graph = PrototypeGraph.model_validate({
+        "nodes": [
+            {"id": "city_1", "class": D + "City", "include_subclasses": True, "constraints": [
+                {"property": D + "populationTotal", "op": ">", "value": 1000000},
+                {"property": "http://www.w3.org/2000/01/rdf-schema#label", "op": "startswith", "value": "San"}]},
+            {"id": "person_1", "class": D + "Person"},
+            {"id": "person_2", "class": D + "Person"},
+        ],
+        "edges": [
+            {"source": "person_1", "link": D + "birthPlace", "target": "city_1", "optional": True},
+            {"source": "city_1", "link": D + "mayor", "target": "person_2", "negated": True},
+        ],
+        "order_by": [{"node": "city_1", "descending": True}], "limit": 10,
+    })
+    text = restate(graph)
+    assert text == (
+        'Find cities (of any kind) with population total greater than 1000000, with label starting with "San", '
+        "optionally that are the birth place of a person (person_1), and that have no mayor that is a "
+        "person (person_2); sorted by city (of any kind), descending, at most 10 results."
+    )
+    assert restate(graph) == text  # deterministic
+
+
+def test_empty_graph():
+    assert "empty" in restate(PrototypeGraph())

@@ -1,0 +1,98 @@
+"""Retrieval with the real packaged embedder, on the real DBpedia ontology and a tiny one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.errors import EmbedderLoadError
+from app.nl.embedding import load_embedder
+from app.nl.retrieval import build_index, link_text
+from ontology_loaders.model import Link, Ontology, OntologyClass
+
+D = "http://dbpedia.org/ontology/"
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return load_embedder(None)
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("index")
+
+
+@pytest.fixture(scope="module")
+def dbo_index(dbo_ontology, embedder, index_dir: Path):
+    return build_index(dbo_ontology, embedder, index_dir)
+
+
+def test_pre001_vectors_are_normalised(embedder) -> None:
+    vectors = embedder.encode(["person", "alma mater", "Ünïcode ✓"])
+    assert vectors.shape == (3, embedder.dimension)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+def test_pre002_link_text_carries_domain_and_range(dbo_ontology) -> None:
+    assert link_text(dbo_ontology, D + "almaMater") == "person alma mater educational institution"
+
+
+def test_pre003_dbpedia_classes_and_links_are_found(dbo_index) -> None:
+    assert dbo_index.search_classes("ice hockey player", 5)[0].iri == D + "IceHockeyPlayer"
+    assert dbo_index.search_classes("university", 5)[0].iri == D + "University"
+    assert D + "almaMater" in [c.iri for c in dbo_index.search_links("person alma mater university", 5)]
+    assert D + "homeport" in [c.iri for c in dbo_index.search_links("ship home port place", 5)]
+    scores = [c.score for c in dbo_index.search_links("person child person", 5)]
+    assert scores == sorted(scores, reverse=True) and scores[0] <= 1.0001
+
+
+class _CountingEmbedder:
+    """The real embedder, counting how many texts each call encodes."""
+
+    def __init__(self, embedder) -> None:
+        self.embedder, self.calls = embedder, []
+        self.model_id, self.dimension = embedder.model_id, embedder.dimension
+
+    def encode(self, texts):
+        self.calls.append(len(texts))
+        return self.embedder.encode(texts)
+
+
+def test_pre004_cache_is_keyed_and_reused(dbo_ontology, dbo_index, embedder, index_dir: Path) -> None:
+    dbo_index.attributes  # attributes are embedded (and cached) on first use
+    files = sorted(p.name for p in index_dir.glob("*.npy"))
+    assert len(files) == 3 and all(f.startswith(dbo_ontology.fingerprint) for f in files)
+    counting = _CountingEmbedder(embedder)
+    calls = counting.calls
+    warm = build_index(dbo_ontology, counting, index_dir)
+    assert warm.attributes.search(embedder.encode(["birth date"])[0], 1)
+    assert calls == []  # every vector came from the cache
+    assert warm.classes.search(embedder.encode(["ship"])[0], 1)[0].iri == D + "Ship"
+
+
+def test_pre004b_attributes_wait_for_their_first_use(dbo_ontology, embedder, tmp_path: Path) -> None:
+    counting = _CountingEmbedder(embedder)
+    calls = counting.calls
+    index = build_index(dbo_ontology, counting, tmp_path)
+    assert calls == [len(dbo_ontology.classes), len(dbo_ontology.links)]
+    assert D + "birthDate" in [c.iri for c in index.search_attributes("person birth date", 5)]
+    assert calls[2] == len(dbo_ontology.attributes)
+
+
+def test_pre005_corrupt_cache_is_rebuilt(embedder, tmp_path: Path) -> None:
+    onto = Ontology(classes=[OntologyClass(iri="ex:A", label="river"), OntologyClass(iri="ex:B", label="mountain")],
+                    links=[Link(iri="ex:flows", label="flows into", domain="ex:A", range="ex:A")])
+    build_index(onto, embedder, tmp_path)
+    for path in tmp_path.glob("*.npy"):
+        path.write_bytes(b"garbage")
+    index = build_index(onto, embedder, tmp_path)
+    assert index.search_classes("stream", 1)[0].iri == "ex:A"
+    assert index.search_attributes("anything", 3) == []
+
+
+def test_pre006_missing_embedder_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(EmbedderLoadError, match="no sentence-transformers model"):
+        load_embedder(tmp_path)
