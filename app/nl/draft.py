@@ -1,0 +1,150 @@
+"""The state of one draft: options, results, and the bookkeeping every stage shares."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.errors import PipelineCancelled, PipelineError
+from app.graph.model import PrototypeGraph
+from app.nl.cleanup import CleanupAction
+from app.nl.lines import RawGraph
+from app.nl.retrieval import Candidate, OntologyIndex
+from grammar.backends import Backend, Completion, StopReason
+from ontology_loaders.model import Ontology
+
+__all__ = ["Draft", "PipelineOptions", "PipelineResult", "PipelineStages", "Progress", "ScoredTerm"]
+
+Progress = Callable[[str, float], None]
+
+
+class PipelineOptions(BaseModel):
+    top_k: int = 5
+    n_examples: int = 3
+    max_tokens: int = 256
+    timeout_s: float = 20.0
+    span_copy: bool = True  # raw words must be question spans (else free words)
+    anchor_classes: bool = True  # class labels named in the question, or raw words that are labels, are taken as named
+    read_links: bool = True  # relations stated with link labels between named classes are read off too
+    few_shot: bool = True
+    link_entities: bool = True
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> PipelineOptions:
+        if settings is None:
+            return cls()
+        return cls(top_k=settings.top_k, max_tokens=settings.llm_max_tokens, timeout_s=settings.llm_timeout_s)
+
+
+
+class ScoredTerm(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    iri: str
+    label: str
+    score: float
+
+
+class PipelineStages(BaseModel):
+    raw: RawGraph = Field(default_factory=RawGraph)
+    raw_graph: PrototypeGraph = Field(default_factory=PrototypeGraph,
+                                      description="Raw words mapped to their top-1 candidates; may be invalid.")
+    candidates: dict[str, list[ScoredTerm]] = Field(default_factory=dict,
+                                                    description="Keyed by raw node id, edge or constraint text.")
+    constrained: RawGraph = Field(default_factory=RawGraph)
+    constrained_graph: PrototypeGraph = Field(default_factory=PrototypeGraph)
+    entity_links: dict[str, list[ScoredTerm]] = Field(default_factory=dict)
+    cleanup: list[CleanupAction] = Field(default_factory=list)
+    examples: list[str] = Field(default_factory=list, description="Questions of the few-shot examples used.")
+
+
+class PipelineResult(BaseModel):
+    question: str
+    graph: PrototypeGraph
+    stages: PipelineStages = Field(default_factory=PipelineStages)
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    token_counts: dict[str, int] = Field(default_factory=dict)
+    messages: list[str] = Field(default_factory=list)
+
+@dataclass
+class Draft:
+    """One question's way through the pipeline: its inputs, its clock, and what each stage found."""
+
+    question: str
+    backend: Backend
+    ontology: Ontology
+    index: OntologyIndex
+    options: PipelineOptions
+    cancel: threading.Event | None
+    progress: Progress | None
+    started: float = field(default_factory=time.monotonic)
+    timings: dict[str, float] = field(default_factory=dict)
+    tokens: dict[str, int] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+    stages: PipelineStages = field(default_factory=PipelineStages)
+    # What the stages hand on, in order of appearance.
+    spans: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    prompt: str = ""
+    anchored: bool = False  # every thing the question names is a class label: no model call for nodes
+    read: list[tuple[int, str, int]] = field(default_factory=list)  # (raw node, link IRI, raw node)
+    raw: RawGraph = field(default_factory=RawGraph)
+    edge_vectors: Any = None
+    constraint_vectors: Any = None
+    class_candidates: list[list[Candidate]] = field(default_factory=list)
+    node_text: str = ""  # the constrained node line, as decoded
+    ids: list[str] = field(default_factory=list)
+    classes: list[str] = field(default_factory=list)
+    raw_to_new: dict[str, str] = field(default_factory=dict)
+    fixed: list[tuple[str, str, str]] = field(default_factory=list)  # read relations, in final ids
+    link_maps: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    attribute_maps: dict[str, dict[str, str]] = field(default_factory=dict)
+    constrained: RawGraph = field(default_factory=RawGraph)
+
+    def report(self, stage: str, fraction: float) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise PipelineCancelled("cancelled")
+        if self.progress is not None:
+            self.progress(stage, fraction)
+
+    def time(self, stage: str, since: float) -> float:
+        now = time.monotonic()
+        self.timings[stage] = self.timings.get(stage, 0.0) + (now - since) * 1000
+        return now
+
+    def generate(self, stage: str, prompt: str, grammar: str, stop: Sequence[str],
+                 stop_when: Callable[[str], bool] | None = None) -> Completion:
+        remaining = self.options.timeout_s - (time.monotonic() - self.started)
+        if remaining <= 0:
+            self.messages.append(f"{stage}: skipped, the time limit of {self.options.timeout_s:g} s was reached")
+            return Completion(text="", stop_reason=StopReason.TIMEOUT)
+        since = time.monotonic()
+        try:
+            result = self.backend.complete(prompt, grammar=grammar, max_tokens=self.options.max_tokens,
+                                           stop=stop, timeout_s=remaining, cancel=self.cancel,
+                                           stop_when=stop_when)
+        except ValueError as exc:
+            raise PipelineError(f"{stage}: {exc}") from exc
+        except ConnectionError as exc:
+            raise PipelineError(str(exc)) from exc
+        self.time(stage, since)
+        for name, value in (("prompt", result.prompt_tokens), ("cached", result.cached_tokens),
+                            ("completion", result.completion_tokens), ("fallbacks", result.grammar_fallbacks)):
+            self.tokens[f"{stage}_{name}"] = value
+        if result.stop_reason is StopReason.CANCELLED:
+            raise PipelineCancelled("cancelled")
+        if result.stop_reason is StopReason.TIMEOUT:
+            self.messages.append(f"{stage}: stopped at the time limit of {self.options.timeout_s:g} s")
+        elif result.stop_reason is StopReason.LENGTH:
+            self.messages.append(f"{stage}: stopped at {self.options.max_tokens} tokens")
+        return result
+
+
+    def result(self, graph: PrototypeGraph, question: str) -> PipelineResult:
+        self.timings["total"] = (time.monotonic() - self.started) * 1000
+        return PipelineResult(question=question, graph=graph, stages=self.stages, timings_ms=self.timings,
+                              token_counts=self.tokens, messages=self.messages)

@@ -1,0 +1,201 @@
+"""Where a session's data comes from: a bundled sample, an uploaded file, or a SPARQL endpoint.
+
+A :data:`DataSource` is one typed value, kept as JSON in the web app's store and in
+the URL, and validated once by :func:`parse_source` wherever it enters.
+:func:`settings_for_source` turns it into the :class:`~app.settings.Settings` whose
+resources :func:`app.resources.get_resources` loads once per process and shares.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from urllib.parse import urlparse
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from app.errors import SourceError
+from app.settings import SAMPLES_DIR, Settings
+
+__all__ = [
+    "DataSource",
+    "DefaultSource",
+    "EndpointSource",
+    "SampleSource",
+    "UploadSource",
+    "default_source",
+    "list_samples",
+    "parse_source",
+    "save_upload",
+    "settings_for_source",
+]
+
+UPLOAD_SUFFIXES = (".ttl", ".rdf", ".owl", ".nt", ".jsonld", ".xml", ".ttl.gz", ".nt.gz", ".owl.gz", ".rdf.gz")
+MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+
+
+class _Source(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class DefaultSource(_Source):
+    """The data the server was started with (flags and environment)."""
+
+    kind: Literal["settings"] = "settings"
+
+    @property
+    def label(self) -> str:
+        return "the server's default data"
+
+
+class SampleSource(_Source):
+    """A folder of ``sample_ontologies/`` with an ``ontology.ttl`` (and usually a ``data.ttl``)."""
+
+    kind: Literal["sample"] = "sample"
+    name: str = Field(pattern=r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*$")
+
+    @property
+    def label(self) -> str:
+        return f"sample: {self.name.replace('_', ' ')}"
+
+
+class UploadSource(_Source):
+    """A file this server saved from an upload (never an arbitrary path: see :func:`settings_for_source`)."""
+
+    kind: Literal["upload"] = "upload"
+    name: str = "uploaded"
+    path: str
+
+    @property
+    def label(self) -> str:
+        return f"file: {self.name}"
+
+
+class EndpointSource(_Source):
+    """A SPARQL endpoint over http(s)."""
+
+    kind: Literal["endpoint"] = "endpoint"
+    url: str
+
+    @field_validator("url")
+    @classmethod
+    def _http_url(cls, url: str) -> str:
+        url = url.strip()
+        parsed = urlparse(url)
+        if parsed.scheme not in {"http", "https"} or not parsed.netloc:
+            raise ValueError(f"{url!r} is not an http(s) URL of a SPARQL endpoint")
+        return url
+
+    @property
+    def label(self) -> str:
+        return f"endpoint: {self.url}"
+
+
+DataSource = Annotated[DefaultSource | SampleSource | UploadSource | EndpointSource, Field(discriminator="kind")]
+_ADAPTER: TypeAdapter[DataSource] = TypeAdapter(DataSource)
+
+
+def parse_source(data: DataSource | dict[str, Any] | None) -> DataSource:
+    """A source from its JSON form; nothing (or no kind) is the server's default.
+
+    >>> parse_source({"kind": "sample", "name": "library_sample"}).label
+    'sample: library sample'
+    >>> parse_source(None).kind
+    'settings'
+    >>> parse_source({"kind": "endpoint", "url": "file:///etc/passwd"})
+    Traceback (most recent call last):
+    app.errors.SourceError: 'file:///etc/passwd' is not an http(s) URL of a SPARQL endpoint
+
+    :raises SourceError: an unknown kind or a malformed field.
+    """
+    if isinstance(data, BaseModel):
+        return data  # type: ignore[return-value]
+    if not data or data.get("kind") is None:
+        return DefaultSource()
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        if first["type"] == "union_tag_invalid":
+            raise SourceError(f"unknown data source {data.get('kind')!r}") from None
+        if first["loc"][-1] == "name" and data.get("kind") == "sample":
+            raise SourceError(f"no bundled sample called {data.get('name')!r}") from None
+        raise SourceError(first["msg"].removeprefix("Value error, ")) from None
+
+
+def list_samples(samples_dir: Path = SAMPLES_DIR) -> list[SampleSource]:
+    """Bundled samples: each folder of ``sample_ontologies/`` with an ``ontology.ttl``."""
+    if not samples_dir.is_dir():
+        return []
+    return [SampleSource(name=folder.name) for folder in sorted(p for p in samples_dir.iterdir() if p.is_dir())
+            if (folder / "ontology.ttl").is_file()]
+
+
+def default_source(settings: Settings) -> DataSource:
+    """The source the server was started with (flags and environment)."""
+    if settings.endpoint:
+        return EndpointSource(url=settings.endpoint)
+    for sample in list_samples():
+        folder = SAMPLES_DIR / sample.name
+        if settings.ontology and Path(settings.ontology[0]).resolve().parent == folder.resolve():
+            return sample
+    return DefaultSource()
+
+
+def settings_for_source(base: Settings, source: DataSource | dict[str, Any] | None) -> Settings:
+    """The settings that query ``source``; everything else (model, caches) comes from ``base``.
+
+    >>> s = settings_for_source(Settings(), {"kind": "endpoint", "url": "http://127.0.0.1:7878/query"})
+    >>> (s.endpoint, s.ontology, s.kg)
+    ('http://127.0.0.1:7878/query', [], [])
+
+    :raises SourceError: the source is malformed, or its sample or upload is not on this server.
+    """
+    source = parse_source(source)
+    if isinstance(source, SampleSource):
+        folder = SAMPLES_DIR / source.name
+        ontology = folder / "ontology.ttl"
+        if not ontology.is_file():
+            raise SourceError(f"no bundled sample called {source.name!r}")
+        data = folder / "data.ttl"
+        return base.model_copy(update={"ontology": [ontology], "kg": [data] if data.is_file() else [],
+                                       "endpoint": None})
+    if isinstance(source, UploadSource):
+        path = Path(source.path)
+        uploads = (base.data_dir / "uploads").resolve()
+        # Only files this app saved: a URL must not point the server at arbitrary paths.
+        if path.resolve().parent != uploads or not path.is_file():
+            raise SourceError("the uploaded file is no longer on the server; upload it again")
+        return base.model_copy(update={"ontology": [path], "kg": [path], "endpoint": None})
+    if isinstance(source, EndpointSource):
+        return base.model_copy(update={"ontology": [], "kg": [], "endpoint": source.url})
+    return base
+
+
+def save_upload(base: Settings, filename: str, contents: str) -> UploadSource:
+    """Store a ``dcc.Upload`` payload (``data:...;base64,...``) under the data dir; return its source.
+
+    Files are named by content hash, so the same upload twice is stored once.
+
+    :raises SourceError: an unsupported file type, a damaged payload, or a file over the size limit.
+    """
+    name = Path(filename or "").name
+    lower = name.lower()
+    suffix = next((s for s in sorted(UPLOAD_SUFFIXES, key=len, reverse=True) if lower.endswith(s)), None)
+    if suffix is None:
+        raise SourceError(f"{name or 'this file'}: expected one of {', '.join(UPLOAD_SUFFIXES)}")
+    try:
+        _, encoded = contents.split(",", 1)
+        data = base64.b64decode(encoded, validate=True)
+    except (ValueError, binascii.Error):
+        raise SourceError(f"{name}: the upload arrived damaged; try again") from None
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise SourceError(f"{name}: larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+    digest = hashlib.sha256(data).hexdigest()[:20]
+    path = base.cache_dir("uploads") / f"{digest}{suffix}"
+    if not path.exists():
+        path.write_bytes(data)
+    return UploadSource(name=name, path=str(path))
