@@ -7,7 +7,6 @@ arguments.
 from __future__ import annotations
 
 import os
-from enum import Enum
 from pathlib import Path
 
 from pydantic import Field, SecretStr
@@ -15,7 +14,9 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from pydantic import field_validator
 from typing import Annotated, Literal
 
-__all__ = ["LLMBackend", "PROJECT_ROOT", "SAMPLES_DIR", "Settings", "default_data_dir"]
+from grammar.backends import BackendName
+
+__all__ = ["PROJECT_ROOT", "SAMPLES_DIR", "Settings", "default_data_dir"]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SAMPLES_DIR = PROJECT_ROOT / "sample_ontologies"
@@ -23,11 +24,6 @@ SAMPLES_DIR = PROJECT_ROOT / "sample_ontologies"
 # Nothing may reach a model hub at run time: set before any HF library is imported.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-
-
-class LLMBackend(str, Enum):
-    LLAMA_CPP = "llama_cpp"
-    OPENAI = "openai"  # an OpenAI-compatible server that accepts a GBNF `grammar` field
 
 
 def default_data_dir() -> Path:
@@ -57,7 +53,7 @@ class Settings(BaseSettings):
     endpoint_method: Literal["GET", "POST"] = "GET"
     endpoint_auth: SecretStr | None = Field(default=None, description="Authorization header value for the endpoint.")
     ontology_endpoint_timeout_s: float = 10.0
-    llm_backend: LLMBackend = LLMBackend.LLAMA_CPP
+    llm_backend: BackendName = BackendName.LLAMA_CPP
     model_path: Path | None = Field(default=None, description="A GGUF file; default: the packaged Gemma 3 270M.")
     llm_server_url: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server.")
     embedder_path: Path | None = Field(default=None, description="A sentence-transformers folder; default: packaged all-MiniLM-L6-v2.")

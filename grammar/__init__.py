@@ -1,6 +1,23 @@
-"""Grammars and LM backends: GBNF builders from plain data, and one interface over engines."""
+"""Grammars and LM backends: GBNF builders from plain data, and one interface over engines.
 
-from grammar.backends import BACKENDS, DEFAULT_BACKEND, Backend, Completion, StopReason, create_backend, get_backend_class
+``builders`` turns plain data (labels, IRIs, question words) into GBNF, from the
+static fragments kept as ``*.gbnf`` files beside it; ``backends`` is the one
+:class:`Backend` interface and its registry by :class:`BackendName`, with
+``llamacpp`` and ``openai_server`` as the engines and ``chat`` their prompt
+templates. It may import ``ontology_loaders`` only, never ``app``: callers pass
+plain inputs down.
+"""
+
+from grammar.backends import (
+    BACKENDS,
+    DEFAULT_BACKEND,
+    Backend,
+    BackendName,
+    Completion,
+    StopReason,
+    create_backend,
+    get_backend_class,
+)
 from grammar.builders import (
     END,
     constrained_edges_grammar,
@@ -17,6 +34,7 @@ __all__ = [
     "DEFAULT_BACKEND",
     "END",
     "Backend",
+    "BackendName",
     "Completion",
     "StopReason",
     "constrained_edges_grammar",

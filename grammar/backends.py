@@ -22,6 +22,7 @@ __all__ = [
     "BACKENDS",
     "DEFAULT_BACKEND",
     "Backend",
+    "BackendName",
     "Completion",
     "StopReason",
     "create_backend",
@@ -84,15 +85,18 @@ class Backend(ABC):
 
 
 class BackendName(str, Enum):
+    """The registered backends; ``Settings.llm_backend`` takes one of these."""
+
     LLAMA_CPP = "llama_cpp"
-    OPENAI = "openai"
+    OPENAI = "openai"  # an OpenAI-compatible server that accepts a GBNF `grammar` field
 
 
-BACKENDS: dict[str, str] = {
-    BackendName.LLAMA_CPP.value: "grammar.llamacpp:LlamaCppBackend",
-    BackendName.OPENAI.value: "grammar.openai_server:OpenAIServerBackend",
+# Module paths, not classes: a backend's engine is imported only when it is chosen.
+BACKENDS: dict[BackendName, str] = {
+    BackendName.LLAMA_CPP: "grammar.llamacpp:LlamaCppBackend",
+    BackendName.OPENAI: "grammar.openai_server:OpenAIServerBackend",
 }
-DEFAULT_BACKEND = BackendName.LLAMA_CPP.value
+DEFAULT_BACKEND = BackendName.LLAMA_CPP
 
 
 def get_backend_class(name: str | Enum = DEFAULT_BACKEND) -> type[Backend]:

@@ -4,34 +4,49 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import pyoxigraph as ox
 
-from .model import OWL_THING, RDFS_LITERAL, XSD, Attribute, Link, Ontology, OntologyClass, label_from_local_name
+from .model import Attribute, Link, Ontology, OntologyClass
+from .vocab import (
+    OWL,
+    OWL_CLASS,
+    OWL_THING,
+    RDF,
+    RDF_LANG_STRING,
+    RDF_TYPE,
+    RDFS,
+    RDFS_COMMENT,
+    RDFS_LABEL,
+    RDFS_LITERAL,
+    RDFS_SUBCLASS_OF,
+    SKOS_PREF_LABEL,
+    XSD,
+    label_from_local_name,
+)
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-SKOS_PREF_LABEL = "http://www.w3.org/2004/02/skos/core#prefLabel"
-
-RDF_TYPE = RDF + "type"
-CLASS_TYPES = {OWL + "Class", RDFS + "Class"}
+RDFS_SUBPROPERTY_OF = RDFS + "subPropertyOf"
+RDFS_DOMAIN = RDFS + "domain"
+RDFS_RANGE = RDFS + "range"
+CLASS_TYPES = {OWL_CLASS, RDFS + "Class"}
 OBJECT_PROPERTY = OWL + "ObjectProperty"
 DATATYPE_PROPERTY = OWL + "DatatypeProperty"
 PLAIN_PROPERTY_TYPES = {RDF + "Property", OWL + "FunctionalProperty"}
 # Classes so general that a term pointing at them says nothing.
-TOP_CLASSES = {OWL_THING, RDFS + "Resource", OWL + "Class", RDFS + "Class"}
+TOP_CLASSES = {OWL_THING, RDFS + "Resource", OWL_CLASS, RDFS + "Class"}
 # Predicates a loader needs; an endpoint loader asks only for these.
 SCHEMA_PREDICATES = (
     RDF_TYPE,
-    RDFS + "subClassOf",
-    RDFS + "subPropertyOf",
-    RDFS + "domain",
-    RDFS + "range",
-    RDFS + "label",
-    RDFS + "comment",
+    RDFS_SUBCLASS_OF,
+    RDFS_SUBPROPERTY_OF,
+    RDFS_DOMAIN,
+    RDFS_RANGE,
+    RDFS_LABEL,
+    RDFS_COMMENT,
     SKOS_PREF_LABEL,
 )
+_DATATYPE_RANGES = (RDFS_LITERAL, RDF_LANG_STRING, RDF + "HTML", RDF + "XMLLiteral")
 
 Triple = tuple[ox.NamedNode | ox.BlankNode, ox.NamedNode, ox.NamedNode | ox.BlankNode | ox.Literal]
 
@@ -45,84 +60,96 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
     ``owl:unionOf`` domains are read as owl:Thing, which keeps every link
     usable rather than silently unusable.
     """
-    types: dict[str, set[str]] = defaultdict(set)
-    parents: dict[str, list[str]] = defaultdict(list)
-    super_properties: dict[str, list[str]] = defaultdict(list)
-    domains: dict[str, list[str]] = defaultdict(list)
-    ranges: dict[str, list[str]] = defaultdict(list)
-    labels: dict[str, list[tuple[str | None, str]]] = defaultdict(list)
-    comments: dict[str, list[tuple[str | None, str]]] = defaultdict(list)
+    facts = _Facts()
+    for triple in triples:
+        facts.add(*triple)
+    class_iris = {s for s, t in facts.types.items() if t & CLASS_TYPES} - TOP_CLASSES
+    object_iris, datatype_iris = _property_iris(facts)
+    parents = facts.parents
 
-    for subject, predicate, obj in triples:
-        if not isinstance(subject, ox.NamedNode):
-            continue
-        s, p = subject.value, predicate.value
-        if isinstance(obj, ox.Literal):
-            if p in (RDFS + "label", SKOS_PREF_LABEL):
-                labels[s].append((obj.language, obj.value))
-            elif p == RDFS + "comment":
-                comments[s].append((obj.language, obj.value))
-            continue
-        if not isinstance(obj, ox.NamedNode):
-            if p in (RDFS + "domain", RDFS + "range"):
-                (domains if p.endswith("domain") else ranges)[s].append(OWL_THING)
-            continue
-        o = obj.value
-        if p == RDF_TYPE:
-            types[s].add(o)
-        elif p == RDFS + "subClassOf":
-            if o != s:
-                parents[s].append(o)
-        elif p == RDFS + "subPropertyOf":
-            if o != s:
-                super_properties[s].append(o)
-        elif p == RDFS + "domain":
-            domains[s].append(o)
-        elif p == RDFS + "range":
-            ranges[s].append(o)
+    def label(iri: str) -> str:
+        return _pick_language(facts.labels.get(iri, []), language) or label_from_local_name(iri)
 
-    class_iris = {s for s, t in types.items() if t & CLASS_TYPES} - TOP_CLASSES
-    object_iris = {s for s, t in types.items() if OBJECT_PROPERTY in t}
-    datatype_iris = {s for s, t in types.items() if DATATYPE_PROPERTY in t} - object_iris
-    for s, t in types.items():  # RDFS-only vocabularies: decide by the range
-        if t & PLAIN_PROPERTY_TYPES and s not in object_iris and s not in datatype_iris:
-            rng = _first(ranges.get(s), RDFS_LITERAL if s not in ranges else OWL_THING)
-            (datatype_iris if _is_datatype(rng) else object_iris).add(s)
-
-    def text(options: list[tuple[str | None, str]] | None) -> str | None:
-        return _pick_language(options or [], language)
+    def comment(iri: str) -> str:
+        return _pick_language(facts.comments.get(iri, []), language) or ""
 
     classes = tuple(
         OntologyClass(
-            iri=iri,
-            label=text(labels.get(iri)) or label_from_local_name(iri),
-            comment=text(comments.get(iri)) or "",
+            iri=iri, label=label(iri), comment=comment(iri),
             parents=tuple(sorted({p for p in parents.get(iri, ()) if p not in TOP_CLASSES})),
         )
         for iri in sorted(class_iris)
     )
     links = tuple(
         Link(
-            iri=iri,
-            label=text(labels.get(iri)) or label_from_local_name(iri),
-            comment=text(comments.get(iri)) or "",
-            domain=_most_specific(domains.get(iri), parents),
-            range=_most_specific(ranges.get(iri), parents),
-            parents=tuple(sorted(set(super_properties.get(iri, ())))),
+            iri=iri, label=label(iri), comment=comment(iri),
+            domain=_most_specific(facts.domains.get(iri), parents),
+            range=_most_specific(facts.ranges.get(iri), parents),
+            parents=tuple(sorted(set(facts.super_properties.get(iri, ())))),
         )
         for iri in sorted(object_iris)
     )
     attributes = tuple(
         Attribute(
-            iri=iri,
-            label=text(labels.get(iri)) or label_from_local_name(iri),
-            comment=text(comments.get(iri)) or "",
-            domain=_most_specific(domains.get(iri), parents),
-            range=_first(ranges.get(iri), RDFS_LITERAL),
+            iri=iri, label=label(iri), comment=comment(iri),
+            domain=_most_specific(facts.domains.get(iri), parents),
+            range=_first(facts.ranges.get(iri), RDFS_LITERAL),
         )
         for iri in sorted(datatype_iris)
     )
     return Ontology(classes=classes, links=links, attributes=attributes, sources=sources)
+
+
+@dataclass
+class _Facts:
+    """What the triples state about each named subject, gathered in one pass."""
+
+    types: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    parents: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    super_properties: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    domains: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    ranges: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    labels: dict[str, list[tuple[str | None, str]]] = field(default_factory=lambda: defaultdict(list))
+    comments: dict[str, list[tuple[str | None, str]]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, subject: ox.NamedNode | ox.BlankNode, predicate: ox.NamedNode, obj: object) -> None:
+        if not isinstance(subject, ox.NamedNode):
+            return
+        s, p = subject.value, predicate.value
+        if isinstance(obj, ox.Literal):
+            if p in (RDFS_LABEL, SKOS_PREF_LABEL):
+                self.labels[s].append((obj.language, obj.value))
+            elif p == RDFS_COMMENT:
+                self.comments[s].append((obj.language, obj.value))
+            return
+        if not isinstance(obj, ox.NamedNode):
+            if p in (RDFS_DOMAIN, RDFS_RANGE):
+                (self.domains if p == RDFS_DOMAIN else self.ranges)[s].append(OWL_THING)
+            return
+        o = obj.value
+        if p == RDF_TYPE:
+            self.types[s].add(o)
+        elif p == RDFS_SUBCLASS_OF:
+            if o != s:
+                self.parents[s].append(o)
+        elif p == RDFS_SUBPROPERTY_OF:
+            if o != s:
+                self.super_properties[s].append(o)
+        elif p == RDFS_DOMAIN:
+            self.domains[s].append(o)
+        elif p == RDFS_RANGE:
+            self.ranges[s].append(o)
+
+
+def _property_iris(facts: _Facts) -> tuple[set[str], set[str]]:
+    """Object and datatype properties; a plain rdf:Property is sorted by its range."""
+    object_iris = {s for s, t in facts.types.items() if OBJECT_PROPERTY in t}
+    datatype_iris = {s for s, t in facts.types.items() if DATATYPE_PROPERTY in t} - object_iris
+    for s, t in facts.types.items():  # RDFS-only vocabularies: decide by the range
+        if t & PLAIN_PROPERTY_TYPES and s not in object_iris and s not in datatype_iris:
+            rng = _first(facts.ranges.get(s), RDFS_LITERAL if s not in facts.ranges else OWL_THING)
+            (datatype_iris if _is_datatype(rng) else object_iris).add(s)
+    return object_iris, datatype_iris
 
 
 def _pick_language(options: list[tuple[str | None, str]], language: str) -> str | None:
@@ -169,4 +196,4 @@ def _most_specific(values: list[str] | None, parents: dict[str, list[str]]) -> s
 
 
 def _is_datatype(iri: str) -> bool:
-    return iri.startswith(XSD) or iri in (RDFS_LITERAL, RDF + "langString", RDF + "HTML", RDF + "XMLLiteral")
+    return iri.startswith(XSD) or iri in _DATATYPE_RANGES

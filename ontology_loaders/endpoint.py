@@ -2,29 +2,32 @@
 
 from __future__ import annotations
 
-import socket
-import urllib.error
 from collections.abc import Iterator
+from functools import partial
 
 import pyoxigraph as ox
-from SPARQLWrapper import JSON, POST, SPARQLWrapper
-from SPARQLWrapper.SPARQLExceptions import (
-    EndPointInternalError,
-    EndPointNotFound,
-    QueryBadFormed,
-    SPARQLWrapperException,
-    Unauthorized,
-    URITooLong,
-)
 
-from .build import CLASS_TYPES, DATATYPE_PROPERTY, OBJECT_PROPERTY, PLAIN_PROPERTY_TYPES, RDF_TYPE, SCHEMA_PREDICATES, Triple, ontology_from_triples
+from .build import (
+    CLASS_TYPES,
+    DATATYPE_PROPERTY,
+    OBJECT_PROPERTY,
+    PLAIN_PROPERTY_TYPES,
+    SCHEMA_PREDICATES,
+    Triple,
+    ontology_from_triples,
+)
 from .errors import OntologyLoadError
 from .model import Ontology
+from .sparql_http import (
+    EndpointConnectionError,
+    EndpointStatusError,
+    EndpointTimeout,
+    SparqlEndpointError,
+    sparql_json,
+)
+from .vocab import RDF_TYPE
 
 __all__ = ["load_ontology_from_endpoint"]
-
-# SPARQLWrapper turns these HTTP answers into exceptions of its own.
-_HTTP_STATUS_OF = {QueryBadFormed: 400, Unauthorized: 401, EndPointNotFound: 404, URITooLong: 414, EndPointInternalError: 500}
 
 _SCHEMA_TYPES = " ".join(f"<{t}>" for t in sorted(CLASS_TYPES | PLAIN_PROPERTY_TYPES | {OBJECT_PROPERTY, DATATYPE_PROPERTY}))
 
@@ -59,14 +62,11 @@ def load_ontology_from_endpoint(
     :raises OntologyLoadError: the endpoint is unreachable, slow past ``timeout``,
         answers with an error, or holds no classes.
     """
-    client = SPARQLWrapper(url)
-    client.setMethod(POST)
-    client.setReturnFormat(JSON)
-    client.setTimeout(int(max(1, timeout)))
+    client = _Client(url, timeout)
     triples = [
         triple
         for query in _queries()
-        for triple in _paged_triples(client, query, url=url, timeout=timeout, page_size=page_size, max_pages=max_pages)
+        for triple in _paged_triples(client, query, page_size=page_size, max_pages=max_pages)
     ]
     ontology = ontology_from_triples(triples, language=language, sources=(url,))
     if not ontology.classes:
@@ -74,23 +74,21 @@ def load_ontology_from_endpoint(
     return ontology
 
 
-def _paged_triples(client: SPARQLWrapper, query: str, *, url: str, timeout: float, page_size: int, max_pages: int) -> Iterator[Triple]:
-    client.setQuery(f"{query} LIMIT {page_size}")
-    bindings = _fetch(client, url, timeout)
+def _paged_triples(client: _Client, query: str, *, page_size: int, max_pages: int) -> Iterator[Triple]:
+    bindings = client.fetch(f"{query} LIMIT {page_size}")
     total = len(bindings)
-    if total and (total == page_size or total < _count(client, query, url, timeout)):
+    if total and (total == page_size or total < _count(client, query)):
         # Either the answer is larger than a page or the server capped it: only an
         # ordered query pages reliably, so pay for ORDER BY only in that case.
         page = len(bindings)
         bindings = []
         for number in range(max_pages):
-            client.setQuery(f"{query} ORDER BY ?s ?o LIMIT {page} OFFSET {number * page}")
-            rows = _fetch(client, url, timeout)
+            rows = client.fetch(f"{query} ORDER BY ?s ?o LIMIT {page} OFFSET {number * page}")
             bindings.extend(rows)
             if len(rows) < page:
                 break
         else:
-            raise OntologyLoadError(f"{url}: schema larger than {max_pages * page} rows per predicate; raise max_pages")
+            raise OntologyLoadError(f"{client.url}: schema larger than {max_pages * page} rows per predicate; raise max_pages")
     for row in bindings:
         try:
             yield (_term(row["s"]), _term(row["p"]), _term(row["o"]))
@@ -98,35 +96,35 @@ def _paged_triples(client: SPARQLWrapper, query: str, *, url: str, timeout: floa
             continue  # a malformed row from the server is skipped, not fatal
 
 
-def _count(client: SPARQLWrapper, query: str, url: str, timeout: float) -> int:
+def _count(client: _Client, query: str) -> int:
     where = query[query.index("WHERE"):]
-    client.setQuery(f"SELECT (COUNT(*) AS ?n) {{ SELECT DISTINCT ?s ?p ?o {where} }}")
-    rows = _fetch(client, url, timeout)
+    rows = client.fetch(f"SELECT (COUNT(*) AS ?n) {{ SELECT DISTINCT ?s ?p ?o {where} }}")
     try:
         return int(rows[0]["n"]["value"])
     except (IndexError, KeyError, ValueError):
         return 0
 
 
-def _fetch(client: SPARQLWrapper, url: str, timeout: float) -> list[dict]:
-    try:
-        return client.queryAndConvert()["results"]["bindings"]
-    except urllib.error.HTTPError as error:
-        raise OntologyLoadError(f"{url}: the endpoint answered HTTP {error.code} {error.reason}") from None
-    except tuple(_HTTP_STATUS_OF) as error:
-        status = _HTTP_STATUS_OF[type(error)]
-        raise OntologyLoadError(f"{url}: the endpoint answered HTTP {status} ({str(error).splitlines()[0]})") from None
-    except (socket.timeout, TimeoutError):
-        raise OntologyLoadError(f"{url}: no answer within {timeout:g} s") from None
-    except urllib.error.URLError as error:
-        reason = error.reason
-        if isinstance(reason, (socket.timeout, TimeoutError)):
-            raise OntologyLoadError(f"{url}: no answer within {timeout:g} s") from None
-        raise OntologyLoadError(f"{url}: unreachable ({reason})") from None
-    except (SPARQLWrapperException, ValueError, KeyError, TypeError) as error:
-        raise OntologyLoadError(f"{url}: not a SPARQL endpoint or a malformed answer ({error})") from None
-    except OSError as error:
-        raise OntologyLoadError(f"{url}: unreachable ({error})") from None
+class _Client:
+    """Schema queries to one endpoint, each failure turned into an :class:`OntologyLoadError` naming it."""
+
+    def __init__(self, url: str, timeout: float) -> None:
+        self.url = url
+        self.timeout = timeout
+        self._send = partial(sparql_json, url, method="POST", timeout=int(max(1, timeout)))
+
+    def fetch(self, query: str) -> list[dict]:
+        url = self.url
+        try:
+            return self._send(query)["results"]["bindings"]
+        except EndpointStatusError as error:
+            raise OntologyLoadError(f"{url}: the endpoint answered HTTP {error.status} {error.reason}") from None
+        except EndpointTimeout:
+            raise OntologyLoadError(f"{url}: no answer within {self.timeout:g} s") from None
+        except EndpointConnectionError as error:
+            raise OntologyLoadError(f"{url}: unreachable ({error.detail})") from None
+        except (SparqlEndpointError, KeyError, TypeError) as error:
+            raise OntologyLoadError(f"{url}: not a SPARQL endpoint or a malformed answer ({error})") from None
 
 
 def _term(binding: dict) -> ox.NamedNode | ox.BlankNode | ox.Literal:

@@ -9,50 +9,15 @@ the UI and on every candidate pair in the pipeline.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-OWL_THING = "http://www.w3.org/2002/07/owl#Thing"
-RDFS_LITERAL = "http://www.w3.org/2000/01/rdf-schema#Literal"
-XSD = "http://www.w3.org/2001/XMLSchema#"
+from .vocab import OWL_THING, RDFS_LITERAL, label_from_local_name
 
-__all__ = [
-    "OWL_THING",
-    "RDFS_LITERAL",
-    "XSD",
-    "Attribute",
-    "Link",
-    "Ontology",
-    "OntologyClass",
-    "local_name",
-    "label_from_local_name",
-]
-
-
-def local_name(iri: str) -> str:
-    """The part of an IRI after its last ``#`` or ``/``.
-
-    >>> local_name("http://dbpedia.org/ontology/almaMater")
-    'almaMater'
-    """
-    return re.split(r"[#/]", iri.rstrip("/#"))[-1]
-
-
-def label_from_local_name(iri: str) -> str:
-    """A readable label when the ontology gives none: camelCase split, lower-cased.
-
-    >>> label_from_local_name("http://dbpedia.org/ontology/IceHockeyPlayer")
-    'ice hockey player'
-    >>> label_from_local_name("http://example.org/hasISBN_code")
-    'has isbn code'
-    """
-    name = local_name(iri).replace("_", " ").replace("-", " ")
-    name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name)
-    return re.sub(r"\s+", " ", name).strip().lower()
+__all__ = ["Attribute", "Link", "Ontology", "OntologyClass"]
 
 
 class _Term(BaseModel):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ontology_loaders import instance_label, label_from_local_name
+
 from app.graph.model import ConstraintOp, Edge, Node, PrototypeGraph
 
 __all__ = ["restate"]
@@ -27,12 +29,6 @@ _OP_WORDS = {
     ConstraintOp.REGEX: "matching the pattern",
     ConstraintOp.LANG: "in the language",
 }
-
-
-def _local_label(iri: str) -> str:
-    local = re.split(r"[#/]", iri.rstrip("/#"))[-1]
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", local.replace("_", " "))
-    return re.sub(r"\s+", " ", words).strip().lower() or iri
 
 
 def _plural(noun: str) -> str:
@@ -79,126 +75,150 @@ def restate(graph: PrototypeGraph, ontology: Any | None = None) -> str:
     """
     if not graph.nodes:
         return "The graph is empty: add a node to start."
+    return _Restatement(graph, ontology).sentence()
 
-    def label(iri: str) -> str:
-        if ontology is not None and hasattr(ontology, "label"):
-            text = ontology.label(iri)
+
+class _Restatement:
+    """One walk over a graph: which nodes and edges have been told already, and how to name things."""
+
+    def __init__(self, graph: PrototypeGraph, ontology: Any | None) -> None:
+        self.graph = graph
+        self.ontology = ontology
+        self.nodes = {n.id: n for n in graph.nodes}
+        self.class_count: dict[str, int] = {}
+        for node in graph.nodes:
+            self.class_count[self.label(node.class_)] = self.class_count.get(self.label(node.class_), 0) + 1
+        self.counting = graph.aggregation is not None and graph.aggregation.count in self.nodes
+        if self.counting:
+            self.focus = self.nodes[graph.aggregation.count]
+        else:
+            self.focus = next((n for n in graph.nodes if n.select), graph.nodes[0])
+        self.visited = {self.focus.id}
+        self.used: set[int] = set()  # indexes of edges already told
+
+    # -- naming ------------------------------------------------------------------------
+    def label(self, iri: str) -> str:
+        if self.ontology is not None and hasattr(self.ontology, "label"):
+            text = self.ontology.label(iri)
             if text:
                 return text.lower() if text[:1].isupper() and not text.isupper() and " " not in text.strip() else text
-        return _local_label(iri)
+        return label_from_local_name(iri)
 
-    nodes = {n.id: n for n in graph.nodes}
-    class_count: dict[str, int] = {}
-    for node in graph.nodes:
-        class_count[label(node.class_)] = class_count.get(label(node.class_), 0) + 1
-
-    def noun(node: Node, plural: bool = False) -> str:
-        text = label(node.class_)
+    def noun(self, node: Node, plural: bool = False) -> str:
+        text = self.label(node.class_)
         if plural:
             text = _plural(text)
         if node.include_subclasses:
             text += " (of any kind)"
         return text
 
-    def tag(node: Node) -> str:
-        return f" ({node.id})" if class_count[label(node.class_)] > 1 else ""
+    def tag(self, node: Node) -> str:
+        """The variable id, needed only when two nodes share a class."""
+        return f" ({node.id})" if self.class_count[self.label(node.class_)] > 1 else ""
 
-    def qualifiers(node: Node) -> list[str]:
+    def qualifiers(self, node: Node) -> list[str]:
         parts = []
         for c in node.constraints:
             value = f'"{c.value}"' if isinstance(c.value, str) else str(c.value).lower() if isinstance(c.value, bool) else str(c.value)
-            parts.append(f"with {label(c.property)} {_OP_WORDS[ConstraintOp(c.op)]} {value}")
+            parts.append(f"with {self.label(c.property)} {_OP_WORDS[ConstraintOp(c.op)]} {value}")
         return parts
 
+    @staticmethod
     def pinned(node: Node) -> str | None:
         if not node.instances:
             return None
-        names = [re.split(r"[#/]", i.rstrip("/#"))[-1].replace("_", " ") for i in node.instances]
+        names = [instance_label(i) for i in node.instances]
         return names[0] if len(names) == 1 else "one of " + ", ".join(names[:-1]) + " or " + names[-1]
 
-    if graph.aggregation is not None and graph.aggregation.count in nodes:
-        focus = nodes[graph.aggregation.count]
-    else:
-        focus = next((n for n in graph.nodes if n.select), graph.nodes[0])
-    visited = {focus.id}
-    used: set[int] = set()
-
-    def clauses(node: Node, plural: bool) -> list[str]:
-        out = qualifiers(node)
-        for index, edge in enumerate(graph.edges):
-            if index in used or node.id not in (edge.source, edge.target):
+    # -- the depth-first walk ------------------------------------------------------------
+    def clauses(self, node: Node, plural: bool) -> list[str]:
+        out = self.qualifiers(node)
+        for index, edge in enumerate(self.graph.edges):
+            if index in self.used or node.id not in (edge.source, edge.target):
                 continue
-            used.add(index)
-            out.append(clause(node, edge, plural))
+            self.used.add(index)
+            out.append(self.clause(node, edge, plural))
         return out
 
-    def phrase(other: Node) -> str:
-        if other.id in visited:
-            name = pinned(other)
-            return name if name else f"the same {noun(other)}{tag(other)}"
-        visited.add(other.id)
-        name = pinned(other)
-        head = name if name else f"{_article(noun(other))} {noun(other)}{tag(other)}"
+    def phrase(self, other: Node) -> str:
+        if other.id in self.visited:
+            name = self.pinned(other)
+            return name if name else f"the same {self.noun(other)}{self.tag(other)}"
+        self.visited.add(other.id)
+        name = self.pinned(other)
+        noun = self.noun(other)
+        head = name if name else f"{_article(noun)} {noun}{self.tag(other)}"
         if name and other.class_.rsplit("#", 1)[-1] != "Thing":
-            head = f"{name} ({_article(noun(other))} {noun(other)})"
-        inner = clauses(other, plural=False)
+            head = f"{name} ({_article(noun)} {noun})"
+        inner = self.clauses(other, plural=False)
         return head + (" " + _join(inner) if inner else "")
 
-    def clause(node: Node, edge: Edge, plural: bool) -> str:
-        link = label(edge.link)
+    def clause(self, node: Node, edge: Edge, plural: bool) -> str:
+        link = self.label(edge.link)
+        be = "are" if plural else "is"
         if edge.source == node.id and edge.target == node.id:
-            text = f"that {'are' if plural else 'is'} {'their' if plural else 'its'} own {link}"
+            text = f"that {be} {'their' if plural else 'its'} own {link}"
         elif edge.source == node.id:
-            other = nodes[edge.target]
+            other = self.nodes[edge.target]
             if edge.negated:
-                text = f"that {'have' if plural else 'has'} no {link} that is {phrase(other)}"
+                text = f"that {'have' if plural else 'has'} no {link} that is {self.phrase(other)}"
             else:
-                text = f"whose {link} is {phrase(other)}"
+                text = f"whose {link} is {self.phrase(other)}"
         else:
-            other = nodes[edge.source]
-            be = "are" if plural else "is"
+            other = self.nodes[edge.source]
             if edge.negated:
-                text = f"that {be} not the {link} of {phrase(other)}"
+                text = f"that {be} not the {link} of {self.phrase(other)}"
             else:
-                also = "also " if other.id in visited else ""
-                text = f"that {be} {also}the {link} of {phrase(other)}"
+                also = "also " if other.id in self.visited else ""
+                text = f"that {be} {also}the {link} of {self.phrase(other)}"
         return f"optionally {text}" if edge.optional else text
 
-    focus_name = pinned(focus) or noun(focus, plural=True) + tag(focus)
-    body = clauses(focus, plural=True)
-    # Nodes not connected to the focus are listed as further things to find.
-    extra = []
-    for node in graph.nodes:
-        if node.id not in visited:
-            visited.add(node.id)
-            inner = clauses(node, plural=True)
-            extra.append(noun(node, plural=True) + tag(node) + (" " + _join(inner) if inner else ""))
-    if graph.aggregation is not None and graph.aggregation.count in nodes:
-        sentence = f"Count the {focus_name}"
-        if body:
-            sentence += " " + _join(body)
-        groups = [nodes[g] for g in graph.aggregation.group_by if g in nodes]
-        if groups:
-            sentence += ", for each " + " and ".join(noun(g) + tag(g) for g in groups)
-    else:
-        sentence = f"Find {focus_name}"
-        if body:
-            sentence += " " + _join(body)
-    if extra:
-        sentence += ", together with " + " and ".join(extra)
-    modifiers = []
-    for order in graph.order_by:
-        if order.node == "count":
-            modifiers.append("highest count first" if order.descending else "lowest count first")
-        elif order.node in nodes:
-            modifiers.append(f"sorted by {noun(nodes[order.node])}{tag(nodes[order.node])}" + (", descending" if order.descending else ""))
-    if graph.limit is not None:
-        modifiers.append(f"at most {graph.limit} results")
-    if graph.offset:
-        modifiers.append(f"skipping the first {graph.offset}")
-    if modifiers:
-        sentence += "; " + ", ".join(modifiers)
-    return sentence + "."
+    # -- the sentence ----------------------------------------------------------------------
+    def sentence(self) -> str:
+        focus_name = self.pinned(self.focus) or self.noun(self.focus, plural=True) + self.tag(self.focus)
+        body = self.clauses(self.focus, plural=True)
+        extra = self.unconnected()
+        if self.counting:
+            sentence = f"Count the {focus_name}"
+            if body:
+                sentence += " " + _join(body)
+            groups = [self.nodes[g] for g in self.graph.aggregation.group_by if g in self.nodes]
+            if groups:
+                sentence += ", for each " + " and ".join(self.noun(g) + self.tag(g) for g in groups)
+        else:
+            sentence = f"Find {focus_name}"
+            if body:
+                sentence += " " + _join(body)
+        if extra:
+            sentence += ", together with " + " and ".join(extra)
+        modifiers = self.modifiers()
+        if modifiers:
+            sentence += "; " + ", ".join(modifiers)
+        return sentence + "."
+
+    def unconnected(self) -> list[str]:
+        """Nodes not connected to the focus, told as further things to find."""
+        extra = []
+        for node in self.graph.nodes:
+            if node.id not in self.visited:
+                self.visited.add(node.id)
+                inner = self.clauses(node, plural=True)
+                extra.append(self.noun(node, plural=True) + self.tag(node) + (" " + _join(inner) if inner else ""))
+        return extra
+
+    def modifiers(self) -> list[str]:
+        modifiers = []
+        for order in self.graph.order_by:
+            if order.node == "count":
+                modifiers.append("highest count first" if order.descending else "lowest count first")
+            elif order.node in self.nodes:
+                node = self.nodes[order.node]
+                modifiers.append(f"sorted by {self.noun(node)}{self.tag(node)}" + (", descending" if order.descending else ""))
+        if self.graph.limit is not None:
+            modifiers.append(f"at most {self.graph.limit} results")
+        if self.graph.offset:
+            modifiers.append(f"skipping the first {self.graph.offset}")
+        return modifiers
 
 
 def _join(parts: list[str]) -> str:

@@ -6,14 +6,12 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
-from ontology_loaders.model import Ontology
+from ontology_loaders import RDFS_LABEL, Ontology
 
 from app.graph.model import Edge, PrototypeGraph
 
-__all__ = ["LABEL_PROPERTY", "ValidationReport", "Violation", "ViolationCode", "validate_graph"]
+__all__ = ["ValidationReport", "Violation", "ViolationCode", "validate_graph"]
 
-# rdfs:label is a constraint every node can carry: it is how people name things.
-LABEL_PROPERTY = "http://www.w3.org/2000/01/rdf-schema#label"
 _MAX_ALLOWED_LISTED = 8
 
 
@@ -73,7 +71,8 @@ def validate_graph(graph: PrototypeGraph, ontology: Ontology) -> ValidationRepor
                 message=f"{node.id}: {node.class_} is not a class of the ontology",
             ))
             continue
-        allowed_attributes = {a.iri for a in ontology.attributes_of(node.class_)} | {LABEL_PROPERTY}
+        # rdfs:label is a constraint every node can carry: it is how people name things.
+        allowed_attributes = {a.iri for a in ontology.attributes_of(node.class_)} | {RDFS_LABEL}
         for constraint in node.constraints:
             if constraint.property not in allowed_attributes:
                 violations.append(Violation(

@@ -1,7 +1,8 @@
 import pytest
 
 from app.graph.model import Aggregation, Constraint, Edge, Node, OrderBy, PrototypeGraph
-from app.graph.validate import LABEL_PROPERTY, ViolationCode, validate_graph
+from app.graph.validate import ViolationCode, validate_graph
+from ontology_loaders import RDFS_LABEL
 
 DBO = "http://dbpedia.org/ontology/"
 
@@ -67,7 +68,7 @@ def test_every_violation_is_reported_at_once(dbo_ontology):
 def test_constraints_on_inherited_attributes_and_labels_are_valid(dbo_ontology):
     graph = PrototypeGraph(nodes=(node("player_1", "IceHockeyPlayer", constraints=(
         Constraint(property=DBO + "birthDate", op=">", value="1980-01-01"),
-        Constraint(property=LABEL_PROPERTY, op="contains", value="Gretzky"),
+        Constraint(property=RDFS_LABEL, op="contains", value="Gretzky"),
     )),))
     assert validate_graph(graph, dbo_ontology).ok
 

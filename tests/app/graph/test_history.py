@@ -1,0 +1,33 @@
+"""Undo, redo and restore over graph JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.errors import EditError
+from app.graph.history import History
+
+
+def test_history_undo_redo_and_restore():
+    a, b, c = {"nodes": ["a"]}, {"nodes": ["b"]}, {"nodes": ["c"]}
+    h = History().record(a).record(b)  # current is c
+    h, now = h.undo(c)
+    assert now == b and h.future == (c,)
+    h, now = h.redo(now)
+    assert now == c and not h.can_redo
+    h2, now = h.restore(c, 0)
+    assert now == a and h2.past[-1] == c
+    assert History.from_json(h2.to_json()) == h2
+    with pytest.raises(EditError):
+        History().undo(a)
+    capped = History(limit=3)
+    for i in range(10):
+        capped = capped.record({"i": i})
+    assert [p["i"] for p in capped.past] == [7, 8, 9]
+
+
+def test_a_new_edit_forgets_redo():
+    h = History().record({"n": 1})
+    h, _ = h.undo({"n": 2})
+    assert h.can_redo
+    assert not h.record({"n": 1}).can_redo
