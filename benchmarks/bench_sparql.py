@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.query.execute import EmbeddedStore  # noqa: E402
+from app.query.embedded import EmbeddedStore  # noqa: E402
 from app.graph.model import PrototypeGraph  # noqa: E402
 from app.query.compile import compile_sparql  # noqa: E402
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from app.graph.model import PrototypeGraph
-from app.query.execute import EmbeddedStore
+from app.query.embedded import EmbeddedStore
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = REPO_ROOT / "sample_ontologies"

@@ -5,10 +5,8 @@ variables, ``?x a <Class>`` per node, one triple per edge) and adds labels,
 constraints, pinned instances, optional and negated edges, subclass
 inclusion, COUNT/GROUP BY, ORDER BY, LIMIT and OFFSET.
 
-No value reaches the query text unchecked: IRIs go through
-:class:`pyoxigraph.NamedNode` (which rejects anything that is not an IRI) and
-literals through :class:`pyoxigraph.Literal`, whose serialisation escapes
-quotes, backslashes and line breaks. Variable names come from node ids, which
+No value reaches the query text unchecked: IRIs and literals are checked and
+escaped by :mod:`app.query.terms`. Variable names come from node ids, which
 the graph model restricts to ``[A-Za-z_][A-Za-z0-9_]*`` and which are checked
 again here because ``model_construct`` skips validation.
 
@@ -22,37 +20,41 @@ returned).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pyoxigraph import Literal, NamedNode
-
 from app.errors import GraphCompileError
-from app.graph.model import NODE_ID_PATTERN, Constraint, ConstraintOp, Edge, Node, PrototypeGraph
+from app.graph.model import (
+    NODE_ID_PATTERN,
+    Aggregation,
+    Constraint,
+    ConstraintOp,
+    Edge,
+    Node,
+    PrototypeGraph,
+)
+from app.query.terms import (
+    LANGUAGE_TAG,
+    STRING_DATATYPES,
+    Terms,
+    escaped_string,
+    lexical_form,
+)
+from ontology_loaders.vocab import (
+    OWL,
+    OWL_THING,
+    RDF,
+    RDF_TYPE,
+    RDFS,
+    RDFS_LABEL,
+    RDFS_SUBCLASS_OF,
+    XSD,
+)
 
-__all__ = [
-    "DEFAULT_LIMIT",
-    "DEFAULT_PREFIXES",
-    "OWL_THING",
-    "RDF_TYPE",
-    "RDFS_LABEL",
-    "RDFS_SUBCLASS_OF",
-    "XSD",
-    "compile_sparql",
-    "label_variable",
-]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_PREFIXES", "compile_sparql", "label_variable"]
 
 DEFAULT_LIMIT = 100
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-RDF_TYPE = RDF + "type"
-RDFS_LABEL = RDFS + "label"
-RDFS_SUBCLASS_OF = RDFS + "subClassOf"
-OWL_THING = OWL + "Thing"
 
 #: Declared only when used, so a query carries just the prefixes it needs.
 DEFAULT_PREFIXES: dict[str, str] = {
@@ -65,27 +67,6 @@ DEFAULT_PREFIXES: dict[str, str] = {
 }
 
 _NODE_ID = re.compile(NODE_ID_PATTERN)
-_PREFIX_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
-# A conservative subset of PN_LOCAL: anything else is written as a full <IRI>.
-_SAFE_LOCAL = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
-_LANGUAGE = re.compile(r"^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$")
-_XSD_INTEGERS = {
-    "integer", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger",
-    "nonPositiveInteger", "negativeInteger", "unsignedInt", "unsignedLong", "unsignedShort", "unsignedByte",
-}
-_LEXICAL = {
-    **{name: re.compile(r"^[+-]?\d+$") for name in _XSD_INTEGERS},
-    "decimal": re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$"),
-    "double": re.compile(r"^([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]?INF|NaN)$"),
-    "float": re.compile(r"^([+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]?INF|NaN)$"),
-    "boolean": re.compile(r"^(true|false|1|0)$"),
-    "date": re.compile(r"^-?\d{4,}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})?$"),
-    "dateTime": re.compile(r"^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$"),
-    "gYear": re.compile(r"^-?\d{4,}(Z|[+-]\d{2}:\d{2})?$"),
-    "gYearMonth": re.compile(r"^-?\d{4,}-\d{2}(Z|[+-]\d{2}:\d{2})?$"),
-    "time": re.compile(r"^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$"),
-}
-_STRING_DATATYPES = {XSD + "string", RDF + "langString", RDF + "PlainLiteral"}
 
 
 def label_variable(node_id: str) -> str:
@@ -95,125 +76,6 @@ def label_variable(node_id: str) -> str:
     'person_1_label'
     """
     return f"{node_id}_label"
-
-
-# -- terms -------------------------------------------------------------------------
-
-
-class _Terms:
-    """Renders IRIs and literals, and remembers which prefixes were used."""
-
-    def __init__(self, prefixes: Mapping[str, str]) -> None:
-        for name, namespace in prefixes.items():
-            if not _PREFIX_NAME.match(name):
-                raise GraphCompileError(f"invalid prefix name {name!r}")
-            _check_iri(namespace, "prefix namespace")
-        # Longest namespace first, so the most specific prefix wins.
-        self._prefixes = sorted(prefixes.items(), key=lambda item: (-len(item[1]), item[0]))
-        self.used: dict[str, str] = {}
-
-    def iri(self, iri: str, what: str = "IRI") -> str:
-        full = _check_iri(iri, what)
-        for name, namespace in self._prefixes:
-            if iri.startswith(namespace) and _SAFE_LOCAL.match(iri[len(namespace):]):
-                self.used[name] = namespace
-                return f"{name}:{iri[len(namespace):]}"
-        return full
-
-    def predicate(self, iri: str, what: str = "link") -> str:
-        return "a" if iri == RDF_TYPE else self.iri(iri, what)
-
-    def literal(self, value: str | int | float | bool, datatype: str | None, what: str) -> str:
-        lexical, datatype = _lexical_form(value, datatype, what)
-        if datatype is None or datatype == XSD + "string":
-            return _escaped(lexical, what)
-        _check_iri(datatype, "datatype")
-        if datatype.startswith(XSD) and _SAFE_LOCAL.match(datatype[len(XSD):]):
-            # Same escaping as str(Literal(...)), with the datatype written as xsd:name for readability.
-            return f"{_escaped(lexical, what)}^^{self.iri(datatype)}"
-        return str(Literal(lexical, datatype=NamedNode(datatype)))
-
-
-def _check_iri(iri: object, what: str) -> str:
-    if not isinstance(iri, str) or not iri:
-        raise GraphCompileError(f"{what} must be a non-empty IRI, got {iri!r}")
-    try:
-        return str(NamedNode(iri))
-    except (ValueError, UnicodeError) as error:
-        raise GraphCompileError(f"{what} {iri!r} is not a valid IRI: {error}") from None
-
-
-def _escaped(text: str, what: str) -> str:
-    r"""A SPARQL string literal for ``text``, escaped by pyoxigraph, then made safe for every parser.
-
-    SPARQL lets an engine expand ``\uXXXX`` escapes *before* parsing (rdflib does,
-    greedily taking 8 hex digits when it can), so two things must not appear: an escaped
-    backslash followed by ``u``/``U``, and a 4-digit escape followed by hex digits. Both
-    are rewritten with 8-digit ``\UXXXXXXXX`` escapes, which every engine reads the same.
-
-    >>> print(_escaped('say "hi"', "value"))
-    "say \"hi\""
-    >>> len(_escaped(chr(92) + "u0022", "value"))  # backslash, u, 0022: the u becomes an escape
-    18
-    """
-    try:
-        serialised = str(Literal(text))
-    except (ValueError, UnicodeError) as error:
-        raise GraphCompileError(f"{what} is not valid text: {error}") from None
-    if "\\" not in serialised:
-        return serialised
-    out: list[str] = []
-    i, n = 0, len(serialised)
-    while i < n:
-        char = serialised[i]
-        if char != "\\":
-            out.append(char)
-            i += 1
-            continue
-        following = serialised[i + 1]
-        if following == "u":
-            out.append("\\U0000" + serialised[i + 2 : i + 6])
-            i += 6
-        elif following == "U":
-            out.append(serialised[i : i + 10])
-            i += 10
-        elif following == "\\" and i + 2 < n and serialised[i + 2] in "uU":
-            out.append("\\\\" + ("\\U00000075" if serialised[i + 2] == "u" else "\\U00000055"))
-            i += 3
-        else:
-            out.append(serialised[i : i + 2])
-            i += 2
-    return "".join(out)
-
-
-def _lexical_form(value: object, datatype: str | None, what: str) -> tuple[str, str | None]:
-    """The lexical form and datatype of a constraint value, checked against the datatype."""
-    if datatype in _STRING_DATATYPES:
-        datatype = None if datatype != XSD + "string" else datatype
-    if isinstance(value, bool):
-        lexical = "true" if value else "false"
-        datatype = datatype or XSD + "boolean"
-    elif isinstance(value, int):
-        lexical, datatype = str(value), datatype or XSD + "integer"
-    elif isinstance(value, float):
-        if math.isnan(value):
-            lexical = "NaN"
-        elif math.isinf(value):
-            lexical = "INF" if value > 0 else "-INF"
-        else:
-            lexical = repr(value)
-        datatype = datatype or XSD + "double"
-    elif isinstance(value, str):
-        lexical = value
-    else:
-        raise GraphCompileError(f"{what}: unsupported value {value!r}")
-    if datatype and datatype.startswith(XSD):
-        pattern = _LEXICAL.get(datatype[len(XSD):])
-        if datatype[len(XSD):] in _XSD_INTEGERS and isinstance(value, float) and value.is_integer():
-            lexical = str(int(value))
-        if pattern and not pattern.match(lexical):
-            raise GraphCompileError(f"{what}: {lexical!r} is not a valid xsd:{datatype[len(XSD):]}")
-    return lexical, datatype
 
 
 # -- layout ------------------------------------------------------------------------
@@ -358,6 +220,27 @@ def compile_sparql(
     }
     LIMIT 100
     """
+    nodes = _checked_nodes(graph)
+    if language is not None and language != "" and not LANGUAGE_TAG.match(language):
+        raise GraphCompileError(f"invalid language tag {language!r}")
+    terms = Terms({**DEFAULT_PREFIXES, **(prefixes or {})})
+    root = _layout(graph)
+    plan = _Plan.of(graph, nodes, _hidden(root), labels=labels)
+    body = _Where(plan, terms, language).block(root, "  ")
+    projection, group_by = plan.projection()
+    modifiers = _modifiers(graph, plan, group_by, limit)
+    prologue = [f"PREFIX {name}: <{terms.used[name]}>" for name in sorted(terms.used)]
+    query = [*prologue, ""] if prologue else []
+    query.append("SELECT DISTINCT " + " ".join(projection))
+    query.append("WHERE {")
+    query.extend(body)
+    query.append("}")
+    query.extend(modifiers)
+    return "\n".join(query)
+
+
+def _checked_nodes(graph: PrototypeGraph) -> dict[str, Node]:
+    """The graph's nodes by id, once every id and edge end is known to be usable."""
     if not graph.nodes:
         raise GraphCompileError("the graph has no nodes")
     nodes: dict[str, Node] = {}
@@ -371,101 +254,134 @@ def compile_sparql(
                 raise GraphCompileError(f"edge {edge.source} → {edge.target} names an unknown node {end!r}")
         if edge.optional and edge.negated:
             raise GraphCompileError(f"edge {edge.source} → {edge.target} cannot be both optional and negated")
-    if language is not None and language != "" and not _LANGUAGE.match(language):
-        raise GraphCompileError(f"invalid language tag {language!r}")
+    return nodes
 
-    terms = _Terms({**DEFAULT_PREFIXES, **(prefixes or {})})
-    root = _layout(graph)
-    hidden = _hidden(root)
-    visible = [n.id for n in graph.nodes if n.id not in hidden]
 
-    aggregation = graph.aggregation
-    if aggregation is not None:
-        for node_id in (aggregation.count, *aggregation.group_by):
-            if node_id not in nodes:
-                raise GraphCompileError(f"the count names an unknown node {node_id!r}")
-            if node_id in hidden:
-                raise GraphCompileError(f"cannot count or group by {node_id!r}: it sits under a negated edge")
-        returned = list(dict.fromkeys(aggregation.group_by))
-    else:
-        returned = [n for n in visible if nodes[n].select] or visible
+@dataclass
+class _Plan:
+    """What the query returns, and the name of every variable it introduces."""
 
-    variables = _Variables(nodes)
-    label_var = {n: variables.new(label_variable(n)) for n in returned} if labels else {}
-    count_var = variables.new("count") if aggregation is not None else None
-    value_var: dict[tuple[str, str], str] = {}
-    for node in graph.nodes:
-        for constraint in node.constraints:
-            key = (node.id, constraint.property)
-            if key not in value_var:
-                value_var[key] = variables.new(f"{node.id}_{_local_stem(constraint.property)}")
+    nodes: dict[str, Node]
+    hidden: set[str]  # nodes under a negated edge: never bound in a result row
+    aggregation: Aggregation | None
+    returned: list[str]
+    label_var: dict[str, str]  # node -> its label variable, for returned nodes
+    value_var: dict[tuple[str, str], str]  # (node, property) -> the variable holding the value
+    count_var: str | None
 
-    tag = _escaped(language, "language") if language else None
+    @classmethod
+    def of(cls, graph: PrototypeGraph, nodes: dict[str, Node], hidden: set[str], *, labels: bool) -> _Plan:
+        aggregation = graph.aggregation
+        visible = [n.id for n in graph.nodes if n.id not in hidden]
+        if aggregation is not None:
+            for node_id in (aggregation.count, *aggregation.group_by):
+                if node_id not in nodes:
+                    raise GraphCompileError(f"the count names an unknown node {node_id!r}")
+                if node_id in hidden:
+                    raise GraphCompileError(f"cannot count or group by {node_id!r}: it sits under a negated edge")
+            returned = list(dict.fromkeys(aggregation.group_by))
+        else:
+            returned = [n for n in visible if nodes[n].select] or visible
+        variables = _Variables(nodes)
+        label_var = {n: variables.new(label_variable(n)) for n in returned} if labels else {}
+        count_var = variables.new("count") if aggregation is not None else None
+        value_var: dict[tuple[str, str], str] = {}
+        for node in graph.nodes:
+            for constraint in node.constraints:
+                key = (node.id, constraint.property)
+                if key not in value_var:
+                    value_var[key] = variables.new(f"{node.id}_{_local_stem(constraint.property)}")
+        return cls(nodes, hidden, aggregation, returned, label_var, value_var, count_var)
 
-    def emit(block: _Block, indent: str) -> list[str]:
+    def projection(self) -> tuple[list[str], list[str]]:
+        """The SELECT terms, and the GROUP BY terms (every projected variable but the count)."""
+        projection: list[str] = []
+        for node_id in self.returned:
+            projection.append(f"?{node_id}")
+            if node_id in self.label_var:
+                projection.append(f"?{self.label_var[node_id]}")
+        group_by = list(projection)
+        if self.aggregation is not None:
+            projection.append(f"(COUNT(DISTINCT ?{self.aggregation.count}) AS ?{self.count_var})")
+        return projection, group_by
+
+
+class _Where:
+    """Writes the WHERE clause, one block (root, OPTIONAL or FILTER NOT EXISTS) at a time."""
+
+    def __init__(self, plan: _Plan, terms: Terms, language: str | None) -> None:
+        self.plan = plan
+        self.terms = terms
+        self.tag = escaped_string(language, "language") if language else None
+
+    def block(self, block: _Block, indent: str) -> list[str]:
         lines: list[str] = []
         linked = {e.source for e in block.edges} | {e.target for e in block.edges}
         if block.link is not None:
-            lines.append(f"{indent}{_triple(block.link, terms)}")
+            lines.append(f"{indent}{_triple(block.link, self.terms)}")
             linked |= {block.link.source, block.link.target}
-        for node_id in block.nodes:
-            node = nodes[node_id]
-            if node.instances:
-                values = " ".join(terms.iri(i, f"instance of {node_id}") for i in node.instances)
-                lines.append(f"{indent}VALUES ?{node_id} {{ {values} }}")
-        for node_id in block.nodes:
-            node = nodes[node_id]
-            if node.class_ == OWL_THING and node_id in linked and not node.include_subclasses:
-                continue  # everything is a Thing; the edge already binds the variable
-            klass = terms.iri(node.class_, f"class of {node_id}")
-            if node.include_subclasses:
-                path = f"{terms.iri(RDF_TYPE)}/{terms.iri(RDFS_SUBCLASS_OF)}*"
-                lines.append(f"{indent}?{node_id} {path} {klass} .")
-            else:
-                lines.append(f"{indent}?{node_id} a {klass} .")
-        lines.extend(f"{indent}{_triple(e, terms)}" for e in block.edges)
-        for node_id in block.nodes:
-            node = nodes[node_id]
-            for prop in dict.fromkeys(c.property for c in node.constraints):
-                var = value_var[(node_id, prop)]
-                lines.append(f"{indent}?{node_id} {terms.predicate(prop, f'property of {node_id}')} ?{var} .")
-            for constraint in node.constraints:
-                var = value_var[(node_id, constraint.property)]
-                lines.append(f"{indent}FILTER({_filter(var, constraint, terms, node_id)})")
+        lines.extend(f"{indent}{line}" for line in self._pinned(block))
+        lines.extend(f"{indent}{line}" for line in self._types(block, linked))
+        lines.extend(f"{indent}{_triple(e, self.terms)}" for e in block.edges)
+        lines.extend(f"{indent}{line}" for line in self._constraints(block))
         for child in block.children:
             keyword = "OPTIONAL" if child.kind == "optional" else "FILTER NOT EXISTS"
             lines.append(f"{indent}{keyword} {{")
-            lines.extend(emit(child, indent + "  "))
+            lines.extend(self.block(child, indent + "  "))
             lines.append(f"{indent}}}")
-        for node_id in block.nodes:
-            if node_id in label_var:
-                var = label_var[node_id]
-                label = f"?{node_id} {terms.iri(RDFS_LABEL)} ?{var} ."
-                if tag:
-                    label += f' FILTER(LANG(?{var}) = "" || LANGMATCHES(LANG(?{var}), {tag}))'
-                lines.append(f"{indent}OPTIONAL {{ {label} }}")
+        lines.extend(f"{indent}{line}" for line in self._labels(block))
         return lines
 
-    body = emit(root, "  ")
+    def _pinned(self, block: _Block) -> Iterable[str]:
+        for node_id in block.nodes:
+            node = self.plan.nodes[node_id]
+            if node.instances:
+                values = " ".join(self.terms.iri(i, f"instance of {node_id}") for i in node.instances)
+                yield f"VALUES ?{node_id} {{ {values} }}"
 
-    projection: list[str] = []
-    for node_id in returned:
-        projection.append(f"?{node_id}")
-        if node_id in label_var:
-            projection.append(f"?{label_var[node_id]}")
-    group_by = list(projection)
-    if aggregation is not None:
-        projection.append(f"(COUNT(DISTINCT ?{aggregation.count}) AS ?{count_var})")
+    def _types(self, block: _Block, linked: set[str]) -> Iterable[str]:
+        for node_id in block.nodes:
+            node = self.plan.nodes[node_id]
+            if node.class_ == OWL_THING and node_id in linked and not node.include_subclasses:
+                continue  # everything is a Thing; the edge already binds the variable
+            klass = self.terms.iri(node.class_, f"class of {node_id}")
+            if node.include_subclasses:
+                path = f"{self.terms.iri(RDF_TYPE)}/{self.terms.iri(RDFS_SUBCLASS_OF)}*"
+                yield f"?{node_id} {path} {klass} ."
+            else:
+                yield f"?{node_id} a {klass} ."
 
+    def _constraints(self, block: _Block) -> Iterable[str]:
+        for node_id in block.nodes:
+            node = self.plan.nodes[node_id]
+            for prop in dict.fromkeys(c.property for c in node.constraints):
+                var = self.plan.value_var[(node_id, prop)]
+                yield f"?{node_id} {self.terms.predicate(prop, f'property of {node_id}')} ?{var} ."
+            for constraint in node.constraints:
+                var = self.plan.value_var[(node_id, constraint.property)]
+                yield f"FILTER({_filter(var, constraint, self.terms, node_id)})"
+
+    def _labels(self, block: _Block) -> Iterable[str]:
+        for node_id in block.nodes:
+            if node_id in self.plan.label_var:
+                var = self.plan.label_var[node_id]
+                label = f"?{node_id} {self.terms.iri(RDFS_LABEL)} ?{var} ."
+                if self.tag:
+                    label += f' FILTER(LANG(?{var}) = "" || LANGMATCHES(LANG(?{var}), {self.tag}))'
+                yield f"OPTIONAL {{ {label} }}"
+
+
+def _modifiers(graph: PrototypeGraph, plan: _Plan, group_by: list[str], limit: int | None) -> list[str]:
+    """GROUP BY, ORDER BY, LIMIT and OFFSET, in that order."""
     modifiers: list[str] = []
-    if group_by and aggregation is not None:
+    if group_by and plan.aggregation is not None:
         modifiers.append("GROUP BY " + " ".join(group_by))
     order_terms = []
     for order in graph.order_by:
-        if order.node == "count" and aggregation is not None:
-            var = count_var
-        elif order.node in nodes and order.node not in hidden:
-            if aggregation is not None and order.node not in returned:
+        if order.node == "count" and plan.aggregation is not None:
+            var = plan.count_var
+        elif order.node in plan.nodes and order.node not in plan.hidden:
+            if plan.aggregation is not None and order.node not in plan.returned:
                 raise GraphCompileError(f"cannot order by {order.node!r}: it is neither counted nor grouped")
             var = order.node
         else:
@@ -482,39 +398,31 @@ def compile_sparql(
         if not isinstance(graph.offset, int) or graph.offset < 0:
             raise GraphCompileError(f"invalid offset {graph.offset!r}")
         modifiers.append(f"OFFSET {graph.offset}")
-
-    prologue = [f"PREFIX {name}: <{terms.used[name]}>" for name in sorted(terms.used)]
-    query = [*prologue, ""] if prologue else []
-    query.append("SELECT DISTINCT " + " ".join(projection))
-    query.append("WHERE {")
-    query.extend(body)
-    query.append("}")
-    query.extend(modifiers)
-    return "\n".join(query)
+    return modifiers
 
 
-def _triple(edge: Edge, terms: _Terms) -> str:
+def _triple(edge: Edge, terms: Terms) -> str:
     return f"?{edge.source} {terms.predicate(edge.link)} ?{edge.target} ."
 
 
-def _filter(var: str, constraint: Constraint, terms: _Terms, node_id: str) -> str:
+def _filter(var: str, constraint: Constraint, terms: Terms, node_id: str) -> str:
     what = f"constraint on {node_id}"
     op = ConstraintOp(constraint.op)
     value, datatype = constraint.value, constraint.datatype
     if op is ConstraintOp.LANG:
         tag = str(value)
-        if tag != "*" and not _LANGUAGE.match(tag):
+        if tag != "*" and not LANGUAGE_TAG.match(tag):
             raise GraphCompileError(f"{what}: {tag!r} is not a language tag")
-        return f"LANGMATCHES(LANG(?{var}), {_escaped(tag, what)})"
+        return f"LANGMATCHES(LANG(?{var}), {escaped_string(tag, what)})"
     if op in (ConstraintOp.CONTAINS, ConstraintOp.STARTSWITH, ConstraintOp.REGEX):
-        text = _escaped(_lexical_form(value, None, what)[0], what)
+        text = escaped_string(lexical_form(value, None, what)[0], what)
         if op is ConstraintOp.CONTAINS:
             return f"CONTAINS(LCASE(STR(?{var})), LCASE({text}))"
         if op is ConstraintOp.STARTSWITH:
             return f"STRSTARTS(LCASE(STR(?{var})), LCASE({text}))"
         return f'REGEX(STR(?{var}), {text}, "i")'
     literal = terms.literal(value, datatype, what)
-    stringy = isinstance(value, str) and (datatype is None or datatype in _STRING_DATATYPES)
+    stringy = isinstance(value, str) and (datatype is None or datatype in STRING_DATATYPES)
     if stringy and op in (ConstraintOp.EQ, ConstraintOp.NE):
         # STR() so that a plain string also matches language-tagged values.
         return f"STR(?{var}) {op.value} {literal}"

@@ -17,8 +17,9 @@ from typing import Any
 import pyoxigraph
 
 from app.errors import ExportUnavailable
-from app.query.execute import SparqlResults
 from app.graph.model import PrototypeGraph
+from app.query.sparql_results import SparqlResults
+from ontology_loaders.vocab import XSD_BOOLEAN, XSD_DECIMAL, XSD_INTEGER
 
 __all__ = [
     "ExportFormat",
@@ -33,7 +34,8 @@ __all__ = [
     "results_to_tsv",
 ]
 
-XSD = "http://www.w3.org/2001/XMLSchema#"
+# The TSV format writes literals of these datatypes bare, as Turtle does.
+_BARE_DATATYPES = {XSD_INTEGER, XSD_DECIMAL, XSD_BOOLEAN}
 
 
 class ExportFormat(str, Enum):
@@ -107,8 +109,8 @@ def _tsv_value(term: dict[str, Any] | None) -> str:
     if term is None:
         return ""
     rdf = _term(term)
-    if isinstance(rdf, pyoxigraph.Literal) and rdf.datatype.value in (XSD + "integer", XSD + "decimal", XSD + "boolean"):
-        return rdf.value  # the TSV format writes these bare, as Turtle does
+    if isinstance(rdf, pyoxigraph.Literal) and rdf.datatype.value in _BARE_DATATYPES:
+        return rdf.value
     return str(rdf)
 
 
@@ -157,7 +159,7 @@ def figure_to_png(figure: Any, *, width: int = 1000, height: int = 600, scale: f
         then falls back to Plotly's in-browser ``toImage`` button.
     """
     try:
-        import kaleido  # noqa: F401
+        import kaleido  # noqa: F401 - optional: only PNG export needs it, so its absence is checked here
     except ImportError:
         raise ExportUnavailable("PNG export needs the 'kaleido' package (pip install kaleido)") from None
     browser = _browser_path()

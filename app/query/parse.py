@@ -11,193 +11,37 @@ rdflib parses (its parser and algebra only; its query engine never runs).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from rdflib import BNode, Literal, URIRef, Variable
 from rdflib.paths import MulPath, Path, SequencePath
-from rdflib.plugins.sparql.algebra import translateGroupGraphPattern, translateQuery
+from rdflib.plugins.sparql.algebra import translateQuery
 from rdflib.plugins.sparql.parser import parseQuery
-from rdflib.plugins.sparql.parserutils import CompValue
 
 from app.errors import CannotDrawError, QuerySyntaxError
 from app.graph.model import NODE_ID_PATTERN, PrototypeGraph, make_node_id
-from app.query.compile import OWL_THING, RDF_TYPE, RDFS_LABEL, RDFS_SUBCLASS_OF, XSD
+from app.query.algebra import (
+    Group,
+    describe,
+    group_of,
+    is_label_filter,
+    literal_value,
+    read_constraint,
+    vars_in,
+)
+from ontology_loaders.vocab import (
+    OWL_THING,
+    RDF_TYPE,
+    RDFS_LABEL,
+    RDFS_SUBCLASS_OF,
+    local_name,
+)
 
 __all__ = ["CannotDrawError", "parse_sparql"]
 
-import re
-
 _NODE_ID = re.compile(NODE_ID_PATTERN)
-_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_FLIPPED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-_INTEGER = {XSD + n for n in ("integer", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger",
-                              "nonPositiveInteger", "negativeInteger", "unsignedInt", "unsignedLong",
-                              "unsignedShort", "unsignedByte")}
-_CONSTRUCT_NAMES = {
-    "Union": "UNION",
-    "Minus": "MINUS",
-    "Graph": "GRAPH",
-    "Extend": "BIND",
-    "ServiceGraphPattern": "SERVICE",
-    "SelectQuery": "a subquery",
-    "Group": "GROUP BY",
-    "AggregateJoin": "an aggregate",
-    "ToMultiSet": "VALUES",
-}
-
-
-@dataclass
-class _Group:
-    triples: list[tuple[Any, Any, Any]] = field(default_factory=list)
-    filters: list[Any] = field(default_factory=list)
-    values: list[dict] = field(default_factory=list)
-    optionals: list[_Group] = field(default_factory=list)
-    negations: list[_Group] = field(default_factory=list)
-
-
-def _walk(p: Any, group: _Group) -> None:
-    name = getattr(p, "name", type(p).__name__)
-    if name == "BGP":
-        group.triples.extend(p.triples)
-    elif name == "Join":
-        _walk(p.p1, group)
-        _walk(p.p2, group)
-    elif name == "LeftJoin":
-        _walk(p.p1, group)
-        inner = _Group()
-        _walk(p.p2, inner)
-        expr = p.get("expr")
-        if expr is not None and getattr(expr, "name", "") != "TrueFilter":
-            _add_filter(expr, inner)
-        group.optionals.append(inner)
-    elif name == "Filter":
-        _walk(p.p, group)
-        _add_filter(p.expr, group)
-    elif name == "ToMultiSet":
-        group.values.extend(p.p.res)
-    else:
-        raise CannotDrawError(_CONSTRUCT_NAMES.get(name, name))
-
-
-def _add_filter(expr: Any, group: _Group) -> None:
-    for conjunct in _conjuncts(expr):
-        if getattr(conjunct, "name", "") == "Builtin_NOTEXISTS":
-            inner = _Group()
-            _walk(translateGroupGraphPattern(conjunct.graph), inner)
-            group.negations.append(inner)
-        elif getattr(conjunct, "name", "") == "Builtin_EXISTS":
-            raise CannotDrawError("FILTER EXISTS")
-        else:
-            group.filters.append(conjunct)
-
-
-def _conjuncts(expr: Any) -> list[Any]:
-    if getattr(expr, "name", "") == "ConditionalAndExpression":
-        out = _conjuncts(expr.expr)
-        for other in expr.other or []:
-            out.extend(_conjuncts(other))
-        return out
-    return [expr]
-
-
-def _vars_in(expr: Any) -> set[str]:
-    if isinstance(expr, Variable):
-        return {str(expr)}
-    found: set[str] = set()
-    if isinstance(expr, CompValue):
-        for key, value in expr.items():
-            if key != "_vars":
-                found |= _vars_in(value)
-    elif isinstance(expr, (list, tuple)):
-        for value in expr:
-            found |= _vars_in(value)
-    return found
-
-
-def _show(expr: Any) -> str:
-    if isinstance(expr, Variable):
-        return f"?{expr}"
-    if isinstance(expr, CompValue):
-        return expr.name.replace("Builtin_", "").replace("Expression", " expression").upper()
-    return str(expr)
-
-
-# -- constraints -------------------------------------------------------------------------
-
-
-def _strip_var(expr: Any) -> str | None:
-    """``?v``, ``STR(?v)``, ``LCASE(?v)``, ``LCASE(STR(?v))`` → ``v``."""
-    while isinstance(expr, CompValue) and expr.name in ("Builtin_STR", "Builtin_LCASE"):
-        expr = expr.arg
-    return str(expr) if isinstance(expr, Variable) else None
-
-
-def _strip_literal(expr: Any) -> Literal | None:
-    while isinstance(expr, CompValue) and expr.name == "Builtin_LCASE":
-        expr = expr.arg
-    return expr if isinstance(expr, Literal) else None
-
-
-def _value(literal: Literal) -> tuple[Any, str | None]:
-    """A constraint value and datatype, in the form the compiler writes back identically."""
-    datatype = str(literal.datatype) if literal.datatype else None
-    text = str(literal)
-    if datatype is None or datatype == XSD + "string":
-        return text, None
-    if datatype == XSD + "boolean" and text in ("true", "false"):
-        return text == "true", None
-    if datatype == XSD + "integer" and re.fullmatch(r"[+-]?\d+", text) and str(int(text)) == text:
-        return int(text), None
-    if datatype == XSD + "double":
-        try:
-            number = float(text)
-        except ValueError:
-            return text, datatype
-        if repr(number) == text:
-            return number, None
-    return text, datatype
-
-
-def _constraint(expr: Any) -> tuple[str, dict] | None:
-    """Recognise one filter as a constraint on a value variable: ``(variable, constraint fields)``."""
-    name = getattr(expr, "name", "")
-    if name == "RelationalExpression" and expr.op in _OPS and not isinstance(expr.other, list):
-        left_var, right_var = _strip_var(expr.expr), _strip_var(expr.other)
-        op = expr.op
-        if left_var and isinstance(expr.other, Literal):
-            var, literal = left_var, expr.other
-        elif right_var and isinstance(expr.expr, Literal):
-            var, literal, op = right_var, expr.expr, _FLIPPED[op]
-        else:
-            return None
-        value, datatype = _value(literal)
-        return var, {"op": op, "value": value, "datatype": datatype}
-    if name in ("Builtin_CONTAINS", "Builtin_STRSTARTS"):
-        var, literal = _strip_var(expr.arg1), _strip_literal(expr.arg2)
-        if var and literal is not None:
-            return var, {"op": "contains" if name == "Builtin_CONTAINS" else "startswith", "value": str(literal)}
-    if name == "Builtin_REGEX":
-        var, literal = _strip_var(expr.text), expr.pattern
-        if var and isinstance(literal, Literal):
-            return var, {"op": "regex", "value": str(literal)}
-    if name == "Builtin_LANGMATCHES":
-        inner = expr.arg1
-        if getattr(inner, "name", "") == "Builtin_LANG" and isinstance(inner.arg, Variable) and isinstance(expr.arg2, Literal):
-            return str(inner.arg), {"op": "lang", "value": str(expr.arg2)}
-    return None
-
-
-def _is_label_filter(expr: Any, var: str) -> bool:
-    """The compiler's language filter on a label: LANG(?l) = "" || LANGMATCHES(LANG(?l), "en"), or either half."""
-    name = getattr(expr, "name", "")
-    if name == "ConditionalOrExpression":
-        return _is_label_filter(expr.expr, var) and all(_is_label_filter(o, var) for o in expr.other or [])
-    if name == "Builtin_LANGMATCHES":
-        return _constraint(expr) is not None and _constraint(expr)[0] == var
-    if name == "RelationalExpression" and expr.op == "=":
-        return getattr(expr.expr, "name", "") == "Builtin_LANG" and str(expr.expr.arg) == var
-    return False
 
 
 # -- building the graph -------------------------------------------------------------------
@@ -223,8 +67,7 @@ class _Builder:
         elif isinstance(term, URIRef):
             iri = str(term)
             if iri not in self.constants:
-                local = re.split(r"[#/]", iri.rstrip("/#"))[-1]
-                name = make_node_id(local, set(self.order) | set(self.constants.values()))
+                name = make_node_id(local_name(iri), set(self.order) | set(self.constants.values()))
                 self.constants[iri] = name
                 self.instances[name] = [iri]
             name = self.constants[iri]
@@ -252,7 +95,7 @@ def _class_path(predicate: Any) -> bool | None:
 
 
 def _interpret(
-    group: _Group,
+    group: Group,
     builder: _Builder,
     outer: set[str],
     mode: str | None,
@@ -263,7 +106,7 @@ def _interpret(
     if mode == "optional" and len(group.triples) == 1 and not (group.optionals or group.negations or group.values):
         s, p, o = group.triples[0]
         if (isinstance(s, Variable) and isinstance(p, URIRef) and str(p) == RDFS_LABEL and isinstance(o, Variable)
-                and str(s) in outer and all(_is_label_filter(f, str(o)) for f in group.filters)):
+                and str(s) in outer and all(is_label_filter(f, str(o)) for f in group.filters)):
             builder.label_vars.add(str(o))
             return
 
@@ -285,7 +128,7 @@ def _interpret(
             name = builder.node(s)
             previous = builder.classes.get(name)
             if previous is not None and previous != (str(o), kind):
-                raise CannotDrawError(f"more than one class for {_show(s)}")
+                raise CannotDrawError(f"more than one class for {describe(s)}")
             builder.classes[name] = (str(o), kind)
             local.add(name)
     for s, p, o in group.triples:
@@ -301,7 +144,7 @@ def _interpret(
             local.add(source)
             continue
         if isinstance(o, Literal):
-            value, datatype = _value(o)
+            value, datatype = literal_value(o)
             builder.constraints.setdefault(source, []).append(
                 {"property": str(p), "op": "=", "value": value, "datatype": datatype}
             )
@@ -320,22 +163,22 @@ def _interpret(
     for child in group.negations:
         _interpret(child, builder, local, "negated", value_candidates)
     for expr in group.filters:
-        recognised = _constraint(expr)
+        recognised = read_constraint(expr)
         if recognised is None or recognised[0] not in builder.value_vars:
-            raise CannotDrawError(f"the FILTER {_show(expr)} on {', '.join('?' + v for v in sorted(_vars_in(expr))) or 'constants'}")
+            raise CannotDrawError(f"the FILTER {describe(expr)} on {', '.join('?' + v for v in sorted(vars_in(expr))) or 'constants'}")
         var, fields = recognised
         node, prop = builder.value_vars[var]
         builder.constraints.setdefault(node, []).append({"property": prop, **fields})
 
 
-def _value_candidates(root: _Group, projected: set[str]) -> set[str]:
+def _value_candidates(root: Group, projected: set[str]) -> set[str]:
     """Variables that only carry an attribute value: one triple, as its object, filtered, never returned."""
     uses: dict[str, int] = {}
     typed: set[str] = set()
     filtered: set[str] = set()
     objects: set[str] = set()
 
-    def visit(group: _Group) -> None:
+    def visit(group: Group) -> None:
         for s, p, o in group.triples:
             for position, term in (("s", s), ("o", o)):
                 if isinstance(term, Variable):
@@ -345,7 +188,7 @@ def _value_candidates(root: _Group, projected: set[str]) -> set[str]:
             if _class_path(p) is not None and isinstance(s, Variable):
                 typed.add(str(s))
         for expr in group.filters:
-            recognised = _constraint(expr)
+            recognised = read_constraint(expr)
             if recognised:
                 filtered.add(recognised[0])
         for row in group.values:
@@ -355,6 +198,19 @@ def _value_candidates(root: _Group, projected: set[str]) -> set[str]:
 
     visit(root)
     return {v for v in filtered if uses.get(v) == 1 and v in objects and v not in typed and v not in projected}
+
+
+@dataclass
+class _Modifiers:
+    """What wraps the graph pattern of a SELECT: projection, order, slice, and one COUNT with its GROUP BY."""
+
+    projected: list[str]
+    limit: int | None = None
+    offset: int | None = None
+    order_conditions: list[Any] = field(default_factory=list)
+    count_var: str | None = None  # the projected name of the COUNT
+    count_of: str | None = None  # the variable counted
+    group_vars: list[str] = field(default_factory=list)
 
 
 def parse_sparql(query: str) -> PrototypeGraph:
@@ -382,8 +238,31 @@ def parse_sparql(query: str) -> PrototypeGraph:
         raise CannotDrawError(algebra.name.replace("Query", "").upper() + " query")
     if algebra.get("datasetClause"):
         raise CannotDrawError("FROM")
+    modifiers, pattern = _unwrap(algebra.p)
+    root = group_of(pattern)
+    builder = _Builder()
+    candidates = _value_candidates(root, set(modifiers.projected))
+    _interpret(root, builder, set(), None, candidates)
+    for var in modifiers.projected:
+        if var not in builder.order and var != modifiers.count_var and var not in builder.label_vars:
+            raise CannotDrawError(f"the returned variable ?{var}, which is not a node")
+    graph: dict[str, Any] = {
+        "nodes": _nodes(builder, modifiers.projected),
+        "edges": builder.edges,
+        "limit": modifiers.limit,
+        "offset": modifiers.offset,
+    }
+    if modifiers.count_of is not None:
+        graph["aggregation"] = _aggregation(builder, modifiers)
+    graph["order_by"] = _order_by(builder, modifiers)
+    try:
+        return PrototypeGraph.model_validate(graph)
+    except ValueError as error:
+        raise CannotDrawError(f"an invalid graph ({error})") from None
 
-    p = algebra.p
+
+def _unwrap(p: Any) -> tuple[_Modifiers, Any]:
+    """Peel slice, DISTINCT, projection and ORDER BY off the algebra; the graph pattern is what remains."""
     limit = offset = None
     if p.name == "Slice":
         limit = p.length
@@ -393,53 +272,50 @@ def parse_sparql(query: str) -> PrototypeGraph:
         p = p.p
     if p.name != "Project":
         raise CannotDrawError(p.name)
-    projected = [str(v) for v in p.PV]
+    modifiers = _Modifiers([str(v) for v in p.PV], limit, offset)
     p = p.p
-    order_conditions = []
     if p.name == "OrderBy":
-        order_conditions = list(p.expr)
+        modifiers.order_conditions = list(p.expr)
         p = p.p
+    return modifiers, _unwrap_count(p, modifiers)
+
+
+def _unwrap_count(p: Any, modifiers: _Modifiers) -> Any:
+    """Peel one COUNT(DISTINCT ?x) and its GROUP BY off the algebra, into ``modifiers``."""
     renamed: dict[str, str] = {}  # projected name -> aggregate result
-    if p.name == "Filter" and _vars_in(p.expr) and all(v.startswith("__agg_") for v in _vars_in(p.expr)):
+    if p.name == "Filter" and vars_in(p.expr) and all(v.startswith("__agg_") for v in vars_in(p.expr)):
         raise CannotDrawError("HAVING")
     while p.name == "Extend":
         if not isinstance(p.expr, Variable) or not str(p.expr).startswith("__agg_"):
             raise CannotDrawError("BIND or an expression in SELECT")
         renamed[str(p.var)] = str(p.expr)
         p = p.p
-    count_var = count_of = None
-    group_vars: list[str] = []
     if p.name == "Filter" and getattr(p.p, "name", "") == "AggregateJoin":
         raise CannotDrawError("HAVING")
-    if p.name == "AggregateJoin":
-        for aggregate in p.A:
-            if aggregate.name == "Aggregate_Sample":
-                continue
-            if aggregate.name != "Aggregate_Count" or not isinstance(aggregate.vars, Variable):
-                raise CannotDrawError(aggregate.name.replace("Aggregate_", "").upper() + " (only COUNT(DISTINCT ?x))")
-            if count_of is not None:
-                raise CannotDrawError("more than one COUNT")
-            count_of = str(aggregate.vars)
-            count_var = next((k for k, v in renamed.items() if v == str(aggregate.res)), None)
-        p = p.p
-        if p.name != "Group":
-            raise CannotDrawError("an aggregate")
-        group_vars = [str(v) for v in (p.expr or [])]
-        p = p.p
+    if p.name != "AggregateJoin":
+        return p
+    for aggregate in p.A:
+        if aggregate.name == "Aggregate_Sample":
+            continue
+        if aggregate.name != "Aggregate_Count" or not isinstance(aggregate.vars, Variable):
+            raise CannotDrawError(aggregate.name.replace("Aggregate_", "").upper() + " (only COUNT(DISTINCT ?x))")
+        if modifiers.count_of is not None:
+            raise CannotDrawError("more than one COUNT")
+        modifiers.count_of = str(aggregate.vars)
+        modifiers.count_var = next((k for k, v in renamed.items() if v == str(aggregate.res)), None)
+    p = p.p
+    if p.name != "Group":
+        raise CannotDrawError("an aggregate")
+    modifiers.group_vars = [str(v) for v in (p.expr or [])]
+    return p.p
 
-    root = _Group()
-    _walk(p, root)
-    builder = _Builder()
-    candidates = _value_candidates(root, set(projected))
-    _interpret(root, builder, set(), None, candidates)
-    for var in projected:
-        if var not in builder.order and var != count_var and var not in builder.label_vars:
-            raise CannotDrawError(f"the returned variable ?{var}, which is not a node")
 
-    nodes = []
-    # Returned nodes first, in SELECT order (the compiler writes them in graph order), then the
-    # rest. The first node must come from the top-level group: the compiler keeps the first
-    # node's side of every optional or negated edge required.
+def _nodes(builder: _Builder, projected: list[str]) -> list[dict[str, Any]]:
+    """Returned nodes first, in SELECT order (the compiler writes them in graph order), then the rest.
+
+    The first node must come from the top-level group: the compiler keeps the first
+    node's side of every optional or negated edge required.
+    """
     in_projection = [v for v in projected if v in builder.order]
     ordered = in_projection + [v for v in builder.order if v not in in_projection]
     if ordered and ordered[0] not in builder.top_level:
@@ -447,6 +323,7 @@ def parse_sparql(query: str) -> PrototypeGraph:
         if first is not None:
             ordered.remove(first)
             ordered.insert(0, first)
+    nodes = []
     for name in ordered:
         klass, subclasses = builder.classes.get(name, (OWL_THING, False))
         node: dict[str, Any] = {"id": name, "class": klass, "select": name in projected}
@@ -457,28 +334,30 @@ def parse_sparql(query: str) -> PrototypeGraph:
         if builder.constraints.get(name):
             node["constraints"] = builder.constraints[name]
         nodes.append(node)
-    graph: dict[str, Any] = {"nodes": nodes, "edges": builder.edges, "limit": limit, "offset": offset}
-    if count_of is not None:
-        if count_of not in builder.order:
-            raise CannotDrawError(f"COUNT of ?{count_of}, which is not a node")
-        graph["aggregation"] = {"count": count_of, "group_by": [v for v in group_vars if v in builder.order]}
-        if any(v not in builder.order and v not in builder.label_vars for v in group_vars):
-            raise CannotDrawError("GROUP BY a variable that is not a node")
+    return nodes
+
+
+def _aggregation(builder: _Builder, modifiers: _Modifiers) -> dict[str, Any]:
+    if modifiers.count_of not in builder.order:
+        raise CannotDrawError(f"COUNT of ?{modifiers.count_of}, which is not a node")
+    group_vars = modifiers.group_vars
+    if any(v not in builder.order and v not in builder.label_vars for v in group_vars):
+        raise CannotDrawError("GROUP BY a variable that is not a node")
+    return {"count": modifiers.count_of, "group_by": [v for v in group_vars if v in builder.order]}
+
+
+def _order_by(builder: _Builder, modifiers: _Modifiers) -> list[dict[str, Any]]:
     order_by = []
-    for condition in order_conditions:
+    for condition in modifiers.order_conditions:
         expr = condition.expr if getattr(condition, "name", "") == "OrderCondition" else condition
         descending = getattr(condition, "order", None) == "DESC"
         if not isinstance(expr, Variable):
             raise CannotDrawError("ORDER BY an expression")
         name = str(expr)
-        if count_var is not None and name == count_var:
+        if modifiers.count_var is not None and name == modifiers.count_var:
             order_by.append({"node": "count", "descending": descending})
         elif name in builder.order:
             order_by.append({"node": name, "descending": descending})
         else:
             raise CannotDrawError(f"ORDER BY ?{name}, which is not a node")
-    graph["order_by"] = order_by
-    try:
-        return PrototypeGraph.model_validate(graph)
-    except ValueError as error:
-        raise CannotDrawError(f"an invalid graph ({error})") from None
+    return order_by

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyoxigraph
 import pytest
 
 from app.errors import GraphCompileError
-from app.query.execute import EmbeddedStore, check_query
 from app.graph.model import PrototypeGraph
+from app.query.check import check_query
 from app.query.compile import compile_sparql
-
-from pathlib import Path
+from app.query.embedded import EmbeddedStore
 
 GRAPHS = Path(__file__).resolve().parents[2] / "fixtures" / "graphs"
 

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from rdflib.plugins.sparql import prepareQuery
 
 from app.errors import GraphCompileError
-from app.query.execute import EmbeddedStore, check_query
 from app.graph.model import PrototypeGraph
+from app.query.check import check_query
 from app.query.compile import compile_sparql
+from app.query.embedded import EmbeddedStore
 from app.query.parse import parse_sparql
 
 D = "http://dbpedia.org/ontology/"

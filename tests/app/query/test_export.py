@@ -9,6 +9,8 @@ import pandas as pd
 import pyoxigraph
 import pytest
 
+from app.query.charts import build_figure, choose_chart
+from app.query.compile import compile_sparql
 from app.query.export import (
     ExportUnavailable,
     figure_to_html,
@@ -20,8 +22,6 @@ from app.query.export import (
     results_to_json,
     results_to_tsv,
 )
-from app.query.results import build_figure, choose_chart
-from app.query.compile import compile_sparql
 
 
 @pytest.fixture(scope="module")
