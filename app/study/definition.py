@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -39,8 +38,10 @@ from urllib.parse import urlparse
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from app.caching import KeyedCache
 from app.errors import StudyError
 from app.graph.model import PrototypeGraph
+from app.graph.validate import validate_graph
 from app.settings import PROJECT_ROOT, SAMPLES_DIR, Settings
 
 __all__ = [
@@ -186,8 +187,8 @@ def _parse_study(path: Path) -> tuple[Study, list[Path]]:
         raise StudyError(f"{name}: {_one_line(error)}") from None
 
 
-_listed: dict[Path, tuple[tuple[tuple[Path, int, int], ...], Study]] = {}
-_listed_lock = threading.Lock()
+#: Each listed study file's study, with the stamps of the files it was read from.
+_listed: KeyedCache[Path, tuple[tuple[tuple[Path, int, int], ...], Study]] = KeyedCache()
 
 
 def _stamp(paths: list[Path]) -> tuple[tuple[Path, int, int], ...]:
@@ -203,15 +204,13 @@ def _listed_study(file: Path) -> Study:
     The web app lists the studies on every study request; parsing the YAML and each
     expected graph took about 15 ms a file each time.
     """
-    with _listed_lock:
-        cached = _listed.get(file)
+    cached = _listed.get(file)
     if cached is not None and cached[0] and _stamp([p for p, _, _ in cached[0]]) == cached[0]:
         return cached[1]
     before = _stamp([file])
     study, read = _parse_study(file)
     stamp = before + _stamp(read) if before else ()
-    with _listed_lock:
-        _listed[file] = (stamp, study)
+    _listed.put(file, (stamp, study))
     return study
 
 
@@ -272,8 +271,6 @@ def validate_study(study: Study, ontology: Any) -> dict[str, list[str]]:
     An empty dict means every expected graph is valid. Pure; ``ontology`` is an
     ``ontology_loaders.Ontology``.
     """
-    from app.graph.validate import validate_graph
-
     problems = {}
     for task in study.tasks:
         if task.expected is not None:

@@ -28,10 +28,8 @@ Additions to the issue's API: :meth:`StudyRecorder.close`, :attr:`StudyRecorder.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,32 +38,29 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    DateTime,
-    Float,
-    ForeignKeyConstraint,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    event,
-    insert,
-    select,
-    update,
-)
+from pydantic import ValidationError
+from sqlalchemy import create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
+from app.caching import KeyedCache
 from app.errors import StudyError, UnknownParticipant
 from app.graph.model import PrototypeGraph
 from app.settings import Settings
 from app.study.definition import Study
 from app.study.sus import sus_score
+from app.study.tables import (
+    as_utc,
+    decoded_row,
+    dump_json,
+    events_table,
+    expected_table,
+    load_json,
+    metadata,
+    participants_table,
+    submissions_table,
+    sus_table,
+)
 
 __all__ = [
     "PARTICIPANT_ID_PATTERN",
@@ -120,87 +115,8 @@ _OWNED_KINDS = {
     EventKind.DONE: "save_sus()",
 }
 
-_ID = String(64)
-metadata = MetaData()
-participants_table = Table(
-    "participants",
-    metadata,
-    Column("study_id", _ID, primary_key=True),
-    Column("participant_id", _ID, primary_key=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("consent_at", DateTime(timezone=True)),
-    Column("finished_at", DateTime(timezone=True)),
-)
-
-
-def _participant_fk() -> ForeignKeyConstraint:
-    return ForeignKeyConstraint(["study_id", "participant_id"], ["participants.study_id", "participants.participant_id"])
-
-
-events_table = Table(
-    "events",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("study_id", _ID, nullable=False),
-    Column("participant_id", _ID, nullable=False),
-    Column("task_id", _ID),
-    Column("kind", String(32), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
-    Column("graph", Text),
-    Column("detail", Text),
-    _participant_fk(),
-    Index("events_by_participant", "study_id", "participant_id", "id"),
-)
-submissions_table = Table(
-    "submissions",
-    metadata,
-    # One row per participant and task: the key itself forbids a double submit.
-    Column("study_id", _ID, primary_key=True),
-    Column("participant_id", _ID, primary_key=True),
-    Column("task_id", _ID, primary_key=True),
-    Column("skipped", Boolean, nullable=False),
-    Column("graph", Text),
-    Column("submitted_at", DateTime(timezone=True), nullable=False),
-    Column("time_s", Float),
-    _participant_fk(),
-)
-sus_table = Table(
-    "sus",
-    metadata,
-    Column("study_id", _ID, primary_key=True),
-    Column("participant_id", _ID, primary_key=True),
-    Column("answers", Text, nullable=False),
-    Column("score", Float, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
-    _participant_fk(),
-)
-expected_table = Table(
-    "expected_answers",
-    metadata,
-    Column("study_id", _ID, primary_key=True),
-    Column("task_id", _ID, primary_key=True),
-    Column("graph", Text, nullable=False),
-    Column("saved_at", DateTime(timezone=True), nullable=False),
-)
-
-
 def _now() -> datetime:
     return datetime.now(timezone.utc)
-
-
-def _utc(value: datetime | None) -> datetime | None:
-    """SQLite hands datetimes back naive; they were written in UTC."""
-    if value is None or value.tzinfo is not None:
-        return value
-    return value.replace(tzinfo=timezone.utc)
-
-
-def _dump(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def _load(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
 
 
 def _check_id(value: str, what: str) -> str:
@@ -327,7 +243,7 @@ class StudyRecorder:
                       task_id: str | None = None, graph: dict | None = None, detail: dict | None = None) -> int:
         result = db.execute(insert(events_table).values(
             study_id=study_id, participant_id=participant_id, task_id=task_id, kind=kind.value, at=at,
-            graph=_dump(graph), detail=_dump(detail),
+            graph=dump_json(graph), detail=dump_json(detail),
         ))
         return int(result.inserted_primary_key[0])
 
@@ -366,7 +282,7 @@ class StudyRecorder:
                 self._insert_event(db, study.id, participant_id, kind, at, task_id=task_id, graph=graph)
                 db.execute(insert(submissions_table).values(
                     study_id=study.id, participant_id=participant_id, task_id=task_id, skipped=skipped,
-                    graph=_dump(graph), submitted_at=at, time_s=time_s,
+                    graph=dump_json(graph), submitted_at=at, time_s=time_s,
                 ))
         except IntegrityError:
             # Two tabs of one participant submitting at once: the key lets one through.
@@ -383,7 +299,7 @@ class StudyRecorder:
             with self._transaction() as db:
                 self._require_participant(db, study_id, participant_id)
                 db.execute(insert(sus_table).values(
-                    study_id=study_id, participant_id=participant_id, answers=_dump(list(answers)), score=score, at=at))
+                    study_id=study_id, participant_id=participant_id, answers=dump_json(list(answers)), score=score, at=at))
                 self._insert_event(db, study_id, participant_id, EventKind.SUS, at, detail={"score": score})
                 self._insert_event(db, study_id, participant_id, EventKind.DONE, at)
                 db.execute(update(participants_table).where(
@@ -404,13 +320,13 @@ class StudyRecorder:
             db.execute(expected_table.delete().where(
                 expected_table.c.study_id == study_id, expected_table.c.task_id == task_id))
             db.execute(insert(expected_table).values(
-                study_id=study_id, task_id=task_id, graph=_dump(graph), saved_at=_now()))
+                study_id=study_id, task_id=task_id, graph=dump_json(graph), saved_at=_now()))
 
     def expected_for(self, study: Study) -> Study:
         """The study with every expected answer saved in the database in place of the file's."""
         with self._transaction() as db:
             rows = db.execute(select(expected_table).where(expected_table.c.study_id == study.id)).all()
-        saved = {row.task_id: PrototypeGraph.model_validate(_load(row.graph)) for row in rows}
+        saved = {row.task_id: PrototypeGraph.model_validate(load_json(row.graph)) for row in rows}
         tasks = tuple(t.model_copy(update={"expected": saved[t.id]}) if t.id in saved else t for t in study.tasks)
         return study.model_copy(update={"tasks": tasks})
 
@@ -423,7 +339,7 @@ class StudyRecorder:
     def events(self, study_id: str, participant_id: str | None = None) -> list[dict]:
         with self._transaction() as db:
             rows = self._event_rows(db, study_id, participant_id)
-        return [_decoded(row._asdict(), dates=("at",), json_columns=("graph", "detail")) for row in rows]
+        return [decoded_row(row._asdict(), dates=("at",), json_columns=("graph", "detail")) for row in rows]
 
     def submissions(self, study_id: str) -> list[dict]:
         query = select(submissions_table).where(submissions_table.c.study_id == study_id).order_by(
@@ -438,20 +354,10 @@ class StudyRecorder:
     def _rows(self, query: Any, *, dates: tuple[str, ...] = (), json_columns: tuple[str, ...] = ()) -> list[dict]:
         with self._transaction() as db:
             rows = db.execute(query).all()
-        return [_decoded(row._asdict(), dates=dates, json_columns=json_columns) for row in rows]
-
-
-def _decoded(row: dict, *, dates: tuple[str, ...], json_columns: tuple[str, ...] = ()) -> dict:
-    for column in dates:
-        row[column] = _utc(row[column])
-    for column in json_columns:
-        row[column] = _load(row[column])
-    return row
+        return [decoded_row(row._asdict(), dates=dates, json_columns=json_columns) for row in rows]
 
 
 def _valid_graph(graph: dict) -> None:
-    from pydantic import ValidationError
-
     try:
         PrototypeGraph.model_validate(graph)
     except ValidationError as error:
@@ -472,9 +378,9 @@ def _progress_from_events(study: Study, rows: Sequence[Any]) -> Progress:
         return Progress(Stage.SUS, index, None, None, None)
     task_id = study.tasks[index].id
     own = [row for row in rows if row.task_id == task_id]
-    started = next((_utc(row.at) for row in own if row.kind == EventKind.TASK_SHOWN.value), None)
-    graph = next((_load(row.graph) for row in reversed(own) if row.graph is not None), None)
-    question = next(((_load(row.detail) or {}).get("question") for row in reversed(own)
+    started = next((as_utc(row.at) for row in own if row.kind == EventKind.TASK_SHOWN.value), None)
+    graph = next((load_json(row.graph) for row in reversed(own) if row.graph is not None), None)
+    question = next(((load_json(row.detail) or {}).get("question") for row in reversed(own)
                      if row.kind == EventKind.QUESTION.value), None)
     return Progress(Stage.TASK, index, started, graph, question)
 
@@ -486,8 +392,8 @@ def _reason(error: SQLAlchemyError) -> str:
     return lines[0] if lines else type(original).__name__
 
 
-_recorders: dict[str, StudyRecorder] = {}
-_recorders_lock = threading.Lock()
+#: One recorder (and so one connection pool) per database URL in this process.
+_recorders: KeyedCache[str, StudyRecorder] = KeyedCache()
 
 
 def open_recorder(settings: Settings) -> StudyRecorder:
@@ -500,7 +406,4 @@ def open_recorder(settings: Settings) -> StudyRecorder:
         except OSError as error:
             raise StudyError(f"cannot create the data directory {folder}: {error.strerror}") from None
         url = f"sqlite:///{folder.resolve() / 'study.sqlite3'}"
-    with _recorders_lock:
-        if url not in _recorders:
-            _recorders[url] = StudyRecorder(url)
-        return _recorders[url]
+    return _recorders.get_or_build(url, lambda: StudyRecorder(url))

@@ -12,6 +12,8 @@ from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import parse_qs
 
+from app.graph.model import PrototypeGraph
+
 __all__ = [
     "Route",
     "format_seconds",
@@ -127,8 +129,6 @@ def progress_view(study: Any, participant_id: str | None, progress: Any | None, 
 
 
 def _same_graph(a: Any, b: Any) -> bool:
-    from app.graph.model import PrototypeGraph
-
     empty = {"nodes": [], "edges": []}
     try:
         return PrototypeGraph.model_validate(a or empty) == PrototypeGraph.model_validate(b or empty)
@@ -182,7 +182,8 @@ def missing_sus_answers(values: Sequence[Any], scale: Sequence[int] = (1, 2, 3, 
     >>> missing_sus_answers([5, None, 3, 3, 3, 3, 3, 3, "x", 3])
     [2, 9]
     """
-    return [i for i, v in enumerate(values, start=1) if not (isinstance(v, int) and not isinstance(v, bool) and v in scale)]
+    return [i for i, v in enumerate(values, start=1)
+            if not (isinstance(v, int) and not isinstance(v, bool) and v in scale)]
 
 
 def sus_message(missing: Sequence[int]) -> str:

@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from app.study import Study, StudyRecorder, load_study
-from app.study.recorder import metadata
+from app.study.tables import metadata
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 SHIPPED_STUDY = REPO_ROOT / "studies" / "onset_dbpedia.yaml"

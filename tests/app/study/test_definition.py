@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from app.query.execute import EmbeddedStore
+from app.query.embedded import EmbeddedStore
 from app.settings import SAMPLES_DIR, Settings
 from app.query.compile import compile_sparql
 from app.study import Study, StudyError, find_study, list_studies, load_study, study_ontology_files, validate_study
