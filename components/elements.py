@@ -1,4 +1,4 @@
-"""Pure converters between a :class:`PrototypeGraph` and Cytoscape elements.
+"""Pure converters from a :class:`PrototypeGraph` (and its result rows) to Cytoscape elements.
 
 The canvas shows what the graph means: class label and variable id on each
 node, link label on each edge, and distinct looks (CSS classes, styled in
@@ -10,12 +10,14 @@ graph; they travel separately so dragging survives every edit.
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ontology_loaders.model import Ontology, label_from_local_name, local_name
+from ontology_loaders import Ontology, instance_label, label_from_local_name
 
-from app.graph.model import Constraint, Edge, PrototypeGraph
+from app.graph.model import Constraint, Edge, Node, PrototypeGraph
+from app.query.compile import label_variable
+from app.query.sparql_results import SparqlResults
 
 __all__ = [
     "STYLESHEET",
@@ -23,6 +25,7 @@ __all__ = [
     "edge_id",
     "edge_from_id",
     "graph_to_elements",
+    "instance_elements",
     "positions_from_elements",
     "describe_constraint",
 ]
@@ -106,10 +109,6 @@ def _label(ontology: Ontology | None, iri: str) -> str:
     return ontology.label(iri) if ontology is not None else label_from_local_name(iri)
 
 
-def _instance_label(iri: str) -> str:
-    return local_name(iri).replace("_", " ")
-
-
 def describe_constraint(constraint: Constraint, ontology: Ontology | None = None) -> str:
     """``population > 1000000``, for labels and lists.
 
@@ -171,7 +170,7 @@ def graph_to_elements(
     for node in graph.nodes:
         lines = [_label(ontology, node.class_), f"?{node.id}"]
         if node.instances:
-            names = [_instance_label(i) for i in node.instances[:2]]
+            names = [instance_label(i) for i in node.instances[:2]]
             more = f" +{len(node.instances) - 2}" if len(node.instances) > 2 else ""
             lines.append("= " + ", ".join(names) + more)
         lines += [describe_constraint(c, ontology) for c in node.constraints[:2]]
@@ -296,3 +295,75 @@ def _layers(component: list[str], out_edges: Mapping[str, list[str]], indegree: 
     used = sorted(set(depth.values()))
     rank = {d: i for i, d in enumerate(used)}
     return {n: rank[depth[n]] for n in component}
+
+
+# -- the instance graph: result rows drawn like the query graph ------------------------------
+def _instance_node(binding: Mapping[str, Any], var: str, node: Node, class_label: Callable[[str], str]) -> dict:
+    iri = binding[var]["value"]
+    label_term = binding.get(label_variable(var))
+    return {
+        "data": {
+            "id": iri,
+            "label": label_term["value"] if label_term else instance_label(iri),
+            "var": var,
+            "class": node.class_,
+            "class_label": class_label(node.class_),
+        },
+        "classes": "instance" + (" pinned" if node.instances else ""),
+    }
+
+
+def _bound_ends(binding: Mapping[str, Any], edge: Edge) -> tuple[str, str, str] | None:
+    """``(source IRI, link, target IRI)`` when a row binds both ends of ``edge`` to IRIs."""
+    source, target = binding.get(edge.source), binding.get(edge.target)
+    if not source or not target or source.get("type") != "uri" or target.get("type") != "uri":
+        return None
+    return source["value"], edge.link, target["value"]
+
+
+def instance_elements(
+    results: SparqlResults,
+    graph: PrototypeGraph,
+    ontology: Any | None = None,
+    *,
+    max_rows: int = 200,
+) -> list[dict]:
+    """Cytoscape elements for the result rows, drawn like the query graph.
+
+    One element per distinct IRI bound to a node variable (data: ``id`` = IRI,
+    ``label``, ``var``, ``class``/``class_label`` of its node; classes
+    ``"instance"`` plus ``"pinned"`` for pinned nodes), and one edge per
+    query edge whose two ends are bound in a row (classes ``"instance"`` plus
+    ``"optional"``). Rows past ``max_rows`` are left out to keep the canvas usable.
+    """
+    nodes = {n.id: n for n in graph.nodes}
+    vars_ = set(results.vars)
+    # Negated edges match no row, and an edge whose ends are not returned cannot be drawn.
+    drawable = [e for e in graph.edges if not e.negated and e.source in vars_ and e.target in vars_]
+    elements: list[dict] = []
+    seen_nodes: set[str] = set()
+    seen_edges: set[tuple[str, str, str]] = set()
+
+    def class_label(iri: str) -> str:
+        if ontology is not None and hasattr(ontology, "label"):
+            return ontology.label(iri)
+        return instance_label(iri)
+
+    for binding in results.bindings[:max_rows]:
+        for var in results.vars:
+            node, term = nodes.get(var), binding.get(var)
+            if node is None or term is None or term.get("type") != "uri" or term["value"] in seen_nodes:
+                continue
+            seen_nodes.add(term["value"])
+            elements.append(_instance_node(binding, var, node, class_label))
+        for edge in drawable:
+            key = _bound_ends(binding, edge)
+            if key is None or key in seen_edges:
+                continue
+            seen_edges.add(key)
+            elements.append({
+                "data": {"id": "|".join(key), "source": key[0], "target": key[2], "link": edge.link,
+                         "label": class_label(edge.link)},
+                "classes": "instance" + (" optional" if edge.optional else ""),
+            })
+    return elements

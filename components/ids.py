@@ -2,14 +2,18 @@
 
 Layout, callbacks and browser tests import these names instead of repeating
 strings, so renaming an id is one edit. Ids of repeated components are
-pattern-matching dicts built by the small functions at the bottom.
+pattern-matching dicts built by the small functions at the bottom, and the
+inspector's picker values are :class:`InspectTarget` values.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 # -- state (dcc.Store and dcc.Location) ----------------------------------------
 GRAPH_STORE = "graph-store"            # PrototypeGraph.model_dump(mode="json")
-HISTORY_STORE = "history-store"        # app.graph.edits.History.to_json()
+HISTORY_STORE = "history-store"        # app.graph.history.History.to_json()
 SOURCE_STORE = "source-store"          # the data source of this session
 STAGES_STORE = "stages-store"          # the pipeline's stages and timings, for the strip
 RESULTS_STORE = "results-store"        # SPARQL 1.1 JSON results of the current graph
@@ -178,6 +182,45 @@ def stage_graph(stage: str) -> dict[str, object]:
 def sus_item(index: int) -> dict[str, object]:
     """The id of the radio items answering the ``index``-th (0-based) SUS statement."""
     return {"type": SUS_ITEM_TYPE, "index": index}
+
+
+@dataclass(frozen=True)
+class InspectTarget:
+    """What the inspector edits: a node (by id) or an edge (by :func:`components.elements.edge_id`).
+
+    The picker's value is its :meth:`format` text, so one string names a node or an edge.
+
+    >>> InspectTarget.parse("edge:a_1|http://x/p|b_1")
+    InspectTarget(kind='edge', id='a_1|http://x/p|b_1')
+    >>> InspectTarget("node", "person_1").format()
+    'node:person_1'
+    >>> InspectTarget.parse("person_1") is None
+    True
+    """
+
+    kind: Literal["node", "edge"]
+    id: str
+
+    @classmethod
+    def parse(cls, value: str | None) -> InspectTarget | None:
+        """The target a picker value names, or ``None`` for no value or one of another shape."""
+        kind, separator, key = (value or "").partition(":")
+        if not separator or kind not in ("node", "edge"):
+            return None
+        return cls(kind, key)  # type: ignore[arg-type] - the kind is checked just above
+
+    def format(self) -> str:
+        return f"{self.kind}:{self.id}"
+
+
+def node_id_of(value: str | None) -> str | None:
+    """The node id an inspector value names, or ``None`` when it names no node.
+
+    >>> node_id_of("node:person_1"), node_id_of("edge:a|p|b")
+    ('person_1', None)
+    """
+    target = InspectTarget.parse(value)
+    return target.id if target is not None and target.kind == "node" else None
 
 
 def css_id(component_id: str | dict[str, object]) -> str:

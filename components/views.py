@@ -13,12 +13,17 @@ from typing import Any
 
 from dash import html
 
-from app.graph import edits as editing
+from app.errors import EditError
+from app.graph import suggestions
+from app.graph.edits import can_flip, constraint_ops, find_edge
+from app.graph.history import History
 from app.graph.model import PrototypeGraph
 from app.settings import SAMPLES_DIR
-from ontology_loaders.model import Ontology, local_name
+from ontology_loaders import Ontology, instance_label, local_name
 
+from components import ids
 from components.elements import describe_constraint, edge_from_id, edge_id
+from components.ids import InspectTarget
 from components.layout import STAGES, stage_placeholders
 
 __all__ = [
@@ -205,14 +210,15 @@ def node_options(graph: PrototypeGraph, ontology: Ontology | None = None) -> lis
 
 def inspect_options(graph: PrototypeGraph, ontology: Ontology | None = None) -> list[dict[str, str]]:
     """Every node and edge, for the keyboard-reachable inspector picker."""
-    options = [{"label": f"node ?{n.id}", "value": "node:" + n.id} for n in graph.nodes]
+    options = [{"label": f"node ?{n.id}", "value": InspectTarget("node", n.id).format()} for n in graph.nodes]
     for edge in graph.edges:
         link = ontology.label(edge.link) if ontology else local_name(edge.link)
-        options.append({"label": f"link ?{edge.source} —{link}→ ?{edge.target}", "value": "edge:" + edge_id(edge)})
+        options.append({"label": f"link ?{edge.source} —{link}→ ?{edge.target}",
+                        "value": InspectTarget("edge", edge_id(edge)).format()})
     return options
 
 
-def class_search_options(options: list[editing.ClassOption]) -> list[dict[str, Any]]:
+def class_search_options(options: list[suggestions.ClassOption]) -> list[dict[str, Any]]:
     return [{"label": f"{o.label}" + (f"  ({o.count:,})" if o.count else ""), "value": o.iri, "search": o.label}
             for o in options]
 
@@ -226,7 +232,7 @@ def link_choice(
         return [], None, "Pick two nodes (click one, then Shift+click another)."
     if graph.node(source_id) is None or graph.node(target_id) is None:
         return [], None, ""
-    options = editing.link_options(graph, source_id, target_id, ontology, question=question, counts=counts,
+    options = suggestions.link_options(graph, source_id, target_id, ontology, question=question, counts=counts,
                                    similarity=similarity)
     if not options:
         return [], None, "No link of the ontology joins these two classes."
@@ -242,18 +248,18 @@ def node_panel_state(graph: PrototypeGraph, node_id: str, ontology: Ontology) ->
     node = graph.node(node_id)
     if node is None:
         return {}
-    change = editing.class_change_options(graph, node_id, ontology)
+    change = suggestions.class_change_options(graph, node_id, ontology)
     class_options = [{"label": ontology.label(node.class_) + " (current)", "value": node.class_}]
     class_options += [{"label": "↑ " + ontology.label(p), "value": p} for p in change["parents"]]
     class_options += [{"label": "↓ " + ontology.label(c), "value": c} for c in change["children"]]
     flags = [name for name, on in (("select", node.select), ("subclasses", node.include_subclasses)) if on]
-    attributes = editing.attribute_options(ontology, node.class_)
+    attributes = suggestions.attribute_options(ontology, node.class_)
     return {
         "class_options": class_options,
         "class_value": node.class_,
         "flags": flags,
         "instances": list(node.instances),
-        "instance_options": [{"label": local_name(i).replace("_", " "), "value": i} for i in node.instances],
+        "instance_options": [{"label": instance_label(i), "value": i} for i in node.instances],
         "constraints": [describe_constraint(c, ontology) for c in node.constraints],
         "attribute_options": [{"label": f"{a['label']} ({a['kind']})", "value": a["iri"]} for a in attributes],
         "attributes": {a["iri"]: a for a in attributes},
@@ -261,7 +267,7 @@ def node_panel_state(graph: PrototypeGraph, node_id: str, ontology: Ontology) ->
 
 
 def operator_options(datatype: str | None) -> list[dict[str, str]]:
-    return [{"label": op.value, "value": op.value} for op in editing.constraint_ops(datatype)]
+    return [{"label": op.value, "value": op.value} for op in constraint_ops(datatype)]
 
 
 def input_type_for(kind: str) -> str:
@@ -269,8 +275,6 @@ def input_type_for(kind: str) -> str:
 
 
 def constraint_items(descriptions: list[str]) -> list:
-    from components import ids
-
     if not descriptions:
         return [html.Li("none", className="muted")]
     return [html.Li([html.Span(text), html.Button("×", id=ids.constraint_remove(i), className="icon-btn",
@@ -281,19 +285,19 @@ def constraint_items(descriptions: list[str]) -> list:
 def edge_panel_state(graph: PrototypeGraph, value: str, ontology: Ontology) -> dict[str, Any]:
     try:
         source, link, target = edge_from_id(value)
-        edge = editing.find_edge(graph, source, link, target)
-    except (ValueError, editing.EditError):
+        edge = find_edge(graph, source, link, target)
+    except (ValueError, EditError):
         return {}
-    links = editing.edge_link_options(graph, source, link, target, ontology)
+    links = suggestions.edge_link_options(graph, source, link, target, ontology)
     return {
         "link_options": [{"label": ontology.label(i), "value": i} for i in links],
         "link_value": edge.link,
         "flags": [name for name in ("optional", "negated") if getattr(edge, name)],
-        "can_flip": editing.can_flip(graph, edge, ontology),
+        "can_flip": can_flip(graph, edge, ontology),
     }
 
 
-def history_options(history: editing.History, ontology: Ontology | None = None) -> list[dict[str, Any]]:
+def history_options(history: History, ontology: Ontology | None = None) -> list[dict[str, Any]]:
     """Earlier graphs of this session, newest first, named by their nodes."""
     options = []
     for index in range(len(history.past) - 1, -1, -1):

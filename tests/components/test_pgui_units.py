@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import base64
+import socket
 
 import pytest
 from dash import html, no_update
 
-from app.graph.edits import History
+from app.graph.history import History
 from app.graph.model import PrototypeGraph
 from app.settings import Settings
 from components import ids
-from components.callbacks import commit
+from components.callbacks import commit, resources_for
 from components.elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
-from app.errors import SourceError
+from app.errors import USER_ERRORS, SourceError
 from components.sources import save_upload, settings_for_source
 from components.urlstate import decode_hash, encode_hash
 from components.views import link_choice, node_panel_state, stage_strip, strip_data
-from ontology_loaders.model import XSD, Attribute, Link, Ontology, OntologyClass
+from ontology_loaders import XSD, Attribute, Link, Ontology, OntologyClass
 
 EX = "http://ex.org/"
 ONTO = Ontology(
@@ -144,15 +145,10 @@ def test_ids_are_unique():
 
 
 def test_unreachable_endpoint_gives_a_clear_user_error(tmp_path):
-    import socket
-
-    from app.errors import USER_ERRORS as _USER_ERRORS
-    from components.callbacks import resources_for
-
     with socket.socket() as sock:  # a port that was free a moment ago: nothing listens there
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     url = f"http://127.0.0.1:{port}/query"
-    with pytest.raises(_USER_ERRORS) as caught:
+    with pytest.raises(USER_ERRORS) as caught:
         resources_for(Settings(data_dir=tmp_path), {"kind": "endpoint", "url": url}).ontology
     assert url in str(caught.value) and "unreachable" in str(caught.value)
