@@ -96,14 +96,14 @@ class Resources:
         return load_ontology(s.ontology, language=s.language, cache_dir=s.cache_dir("ontology"))
 
     @_Lazy
-    def store(self):  # -> app.query.execute.KnowledgeGraph
-        from app.query.execute import open_store
+    def store(self):  # -> app.query.engine.KnowledgeGraph
+        from app.query.run import open_store
 
         return open_store(self.settings)
 
     @_Lazy
     def instance_counts(self) -> dict:
-        from app.query.execute import instance_counts
+        from app.query.counts import instance_counts
 
         return instance_counts(self.store)
 

@@ -185,7 +185,7 @@ def leaks_iri(text: str, graph: PrototypeGraph | None = None) -> bool:
         return True
     if graph is None:
         return False
-    from ontology_loaders.model import local_name
+    from ontology_loaders.vocab import local_name
 
     names = {local_name(n.class_) for n in graph.nodes} | {local_name(e.link) for e in graph.edges}
     # Only camelCase or underscored names are tell-tales; "city" is a plain word.

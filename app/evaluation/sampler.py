@@ -17,12 +17,12 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from app.graph.model import PrototypeGraph, graph_from_indexed
-from ontology_loaders.model import OWL_THING, Link, Ontology
+from ontology_loaders import OWL_THING, Link, Ontology
 
 __all__ = ["GraphSampler", "InstanceCounts", "sample_graphs"]
 
 InstanceCounts = Mapping[str, Mapping[str, int]]
-"""``{"classes": {iri: n}, "links": {iri: n}}``, as ``app.query.execute.instance_counts`` returns."""
+"""``{"classes": {iri: n}, "links": {iri: n}}``, as ``app.query.counts.instance_counts`` returns."""
 
 _GOOD_LABEL = re.compile(r"^[A-Za-z][A-Za-z0-9 '()\-]{0,47}$")
 

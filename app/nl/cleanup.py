@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz
 
 from app.graph.model import NODE_ID_PATTERN, Constraint, Edge, Node, PrototypeGraph, make_node_id
-from ontology_loaders.model import Ontology, local_name
+from ontology_loaders import Ontology, local_name
 
 __all__ = [
     "prefer_named_links",

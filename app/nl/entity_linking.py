@@ -18,13 +18,13 @@ import numpy as np
 from rapidfuzz import fuzz, process
 
 from app.nl.embedding import TextEncoder
-from ontology_loaders.model import OWL_THING, Ontology
+from app.caching import KeyedCache
+from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["EntityMatch", "LabelTable", "link_entity"]
 
 log = logging.getLogger(__name__)
 
-RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 FUZZY_MIN_SCORE = 88.0
 EMBEDDING_MIN_SCORE = 0.75
 MAX_LABELS = 200_000  # beyond this a remote endpoint is asked for exact matches only
@@ -75,16 +75,17 @@ class LabelTable:
             return self._vectors[embedder.model_id]
 
 
-_tables: dict[int, LabelTable] = {}
-_tables_lock = threading.Lock()
+# Keyed by the store's id, with the store kept beside its table: an id can be reused
+# once a store is gone, and a table must never answer for another store.
+_tables: KeyedCache[int, tuple[_KnowledgeGraph, LabelTable]] = KeyedCache(max_size=8)
 
 
 def _table(kg: _KnowledgeGraph) -> LabelTable:
-    with _tables_lock:
-        table = _tables.get(id(kg))
-        if table is None:
-            table = _tables[id(kg)] = LabelTable(kg)
-        return table
+    owner, table = _tables.get_or_build(id(kg), lambda: (kg, LabelTable(kg)))
+    if owner is not kg:
+        table = LabelTable(kg)
+        _tables.put(id(kg), (kg, table))
+    return table
 
 
 def _fits(types: tuple[str, ...], class_iri: str | None, ontology: Ontology | None) -> bool:

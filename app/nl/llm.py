@@ -9,26 +9,26 @@ OpenAI-compatible server at ``settings.llm_server_url`` instead.
 from __future__ import annotations
 
 import atexit
-import threading
 from pathlib import Path
 
+from app.caching import KeyedCache
 from app.errors import LLMLoadError
-from app.settings import LLMBackend, Settings
-from grammar.backends import Backend, create_backend
+from app.settings import Settings
+from grammar.backends import Backend, BackendName, create_backend
 
 __all__ = ["LLMLoadError", "default_model_path", "load_llm"]
 
-_loaded: dict[tuple[str, str, int], Backend] = {}
-_lock = threading.Lock()
+# One loaded model per (backend, path or URL, threads), shared by every data source's Resources.
+_loaded: KeyedCache[tuple[str, str, int], Backend] = KeyedCache()
 
 
 @atexit.register
 def _close_all() -> None:
     """Free models before interpreter teardown, when llama-cpp's finalisers can no longer run cleanly."""
-    with _lock:
-        for backend in _loaded.values():
+    for key in _loaded.keys():
+        backend = _loaded.pop(key)
+        if backend is not None:
             backend.close()
-        _loaded.clear()
 
 
 
@@ -70,26 +70,22 @@ def load_llm(settings: Settings) -> Backend:
 
     :raises LLMLoadError: the model is missing, corrupt, or its server is not configured.
     """
-    backend = LLMBackend(settings.llm_backend)
-    if backend is LLMBackend.OPENAI:
+    backend = BackendName(settings.llm_backend)
+    if backend is BackendName.OPENAI:
         if not settings.llm_server_url:
             raise LLMLoadError("llm_backend is 'openai' but no llm_server_url is set")
         key = (backend.value, settings.llm_server_url, 0)
     else:
         path = settings.model_path or default_model_path(settings.cache_dir("models"))
         key = (backend.value, str(Path(path).resolve()), settings.llm_threads)
-    with _lock:
-        if key in _loaded:
-            return _loaded[key]
+
+    def build() -> Backend:
         try:
-            if backend is LLMBackend.OPENAI:
-                loaded = create_backend(backend.value, base_url=settings.llm_server_url)
-            else:
-                _check_gguf(Path(path))
-                loaded = create_backend(backend.value, model_path=Path(path), n_threads=settings.llm_threads)
-        except ImportError as exc:
+            if backend is BackendName.OPENAI:
+                return create_backend(backend.value, base_url=settings.llm_server_url)
+            _check_gguf(Path(path))
+            return create_backend(backend.value, model_path=Path(path), n_threads=settings.llm_threads)
+        except (ImportError, FileNotFoundError, ValueError) as exc:
             raise LLMLoadError(str(exc)) from exc
-        except (FileNotFoundError, ValueError) as exc:
-            raise LLMLoadError(str(exc)) from exc
-        _loaded[key] = loaded
-        return loaded
+
+    return _loaded.get_or_build(key, build)

@@ -14,9 +14,9 @@ country") is a link word, not a thing.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 
+from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
 __all__ = ["ClassMention", "class_mentions", "class_named", "link_mentions", "read_relations", "unlabelled_things"]
@@ -34,9 +34,9 @@ _AFTER_COMMAND = _NEW | _BACK | frozenset({"me", "us", "all", "both", "every"})
 _IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
               "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
 
-_labels_by_fingerprint: dict[str, dict[str, str]] = {}
-_link_labels_by_fingerprint: dict[str, dict[str, tuple[str, ...]]] = {}
-_labels_lock = threading.Lock()
+# Keyed by ontology fingerprint: a few ontologies are loaded at once (samples, uploads, endpoints).
+_class_labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
+_link_labels: KeyedCache[str, dict[str, tuple[str, ...]]] = KeyedCache(max_size=8)
 
 
 @dataclass(frozen=True)
@@ -54,24 +54,21 @@ def _normalise(text: str) -> str:
 
 def _label_index(ontology: Ontology) -> dict[str, str]:
     """Normalised class label → class IRI; a label two classes share is ambiguous and left out."""
-    key = ontology.fingerprint
-    with _labels_lock:
-        if key not in _labels_by_fingerprint:
-            index: dict[str, str] = {}
-            ambiguous: set[str] = set()
-            for cls in ontology.classes:
-                label = _normalise(cls.label)
-                if not label or len(label.split()) > MAX_LABEL_WORDS:
-                    continue
-                if label in index and index[label] != cls.iri:
-                    ambiguous.add(label)
-                index.setdefault(label, cls.iri)
-            for label in ambiguous:
-                del index[label]
-            if len(_labels_by_fingerprint) > 8:
-                _labels_by_fingerprint.clear()
-            _labels_by_fingerprint[key] = index
-        return _labels_by_fingerprint[key]
+    def build() -> dict[str, str]:
+        index: dict[str, str] = {}
+        ambiguous: set[str] = set()
+        for cls in ontology.classes:
+            label = _normalise(cls.label)
+            if not label or len(label.split()) > MAX_LABEL_WORDS:
+                continue
+            if label in index and index[label] != cls.iri:
+                ambiguous.add(label)
+            index.setdefault(label, cls.iri)
+        for label in ambiguous:
+            del index[label]
+        return index
+
+    return _class_labels.get_or_build(ontology.fingerprint, build)
 
 
 def _singular(word: str) -> list[str]:
@@ -208,18 +205,15 @@ def class_named(word: str, ontology: Ontology) -> str | None:
 
 def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:
     """Normalised link label → every link IRI with that label (validity picks among them later)."""
-    key = ontology.fingerprint
-    with _labels_lock:
-        if key not in _link_labels_by_fingerprint:
-            index: dict[str, list[str]] = {}
-            for link in ontology.links:
-                label = _normalise(link.label)
-                if label and len(label.split()) <= MAX_LABEL_WORDS:
-                    index.setdefault(label, []).append(link.iri)
-            if len(_link_labels_by_fingerprint) > 8:
-                _link_labels_by_fingerprint.clear()
-            _link_labels_by_fingerprint[key] = {k: tuple(v) for k, v in index.items()}
-        return _link_labels_by_fingerprint[key]
+    def build() -> dict[str, tuple[str, ...]]:
+        index: dict[str, list[str]] = {}
+        for link in ontology.links:
+            label = _normalise(link.label)
+            if label and len(label.split()) <= MAX_LABEL_WORDS:
+                index.setdefault(label, []).append(link.iri)
+        return {k: tuple(v) for k, v in index.items()}
+
+    return _link_labels.get_or_build(ontology.fingerprint, build)
 
 
 def _link_spans(tokens: list[str], ontology: Ontology) -> list[tuple[int, int, tuple[str, ...]]]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -18,6 +17,7 @@ from typing import Any
 import numpy as np
 from rapidfuzz import fuzz
 
+from app.caching import KeyedCache
 from app.nl.lines import answer_text
 from app.nl.retrieval import OntologyIndex
 
@@ -36,8 +36,8 @@ class _ExampleLibrary:
     vectors: np.ndarray
 
 
-_libraries: dict[str, _ExampleLibrary] = {}
-_library_lock = threading.Lock()
+# Keyed by embedder: the examples' vectors depend on it, not on the ontology.
+_libraries: KeyedCache[str, _ExampleLibrary] = KeyedCache(max_size=4)
 
 
 def load_examples() -> list[dict[str, Any]]:
@@ -46,12 +46,11 @@ def load_examples() -> list[dict[str, Any]]:
 
 
 def _library(index: OntologyIndex) -> _ExampleLibrary:
-    with _library_lock:
-        key = index.embedder.model_id
-        if key not in _libraries:
-            examples = load_examples()
-            _libraries[key] = _ExampleLibrary(examples, index.embed_many([e["question"] for e in examples]))
-        return _libraries[key]
+    def build() -> _ExampleLibrary:
+        examples = load_examples()
+        return _ExampleLibrary(examples, index.embed_many([e["question"] for e in examples]))
+
+    return _libraries.get_or_build(index.embedder.model_id, build)
 
 
 _FUNCTION_WORDS = frozenset(

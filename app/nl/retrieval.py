@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from app.nl.embedding import TextEncoder
-from ontology_loaders.model import OWL_THING, Ontology
+from ontology_loaders import OWL_THING, Ontology
 
 __all__ = ["Candidate", "OntologyIndex", "build_index", "class_text", "link_text", "attribute_text"]
 

@@ -4,7 +4,9 @@
 templated and LM-written questions and scores the pipeline's raw and aligned
 graphs (CSV, Table II in Markdown, Figure 3 in HTML/PNG).
 ``protograph eval questions FILE.jsonl`` scores the pipeline on LC-QuAD-style
-``{id, question, sparql}`` lines. Progress goes to stderr, the summary to stdout.
+``{id, question, sparql}`` lines. ``protograph eval graphs FILE.jsonl`` compares
+drafted graphs with the gold graphs of natural questions (``benchmarks/natural``).
+Progress goes to stderr, the summary to stdout.
 """
 
 from __future__ import annotations
@@ -55,6 +57,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     _add_common(questions)
     questions.set_defaults(run=run)
 
+    graphs = kinds.add_parser("graphs", help="score drafted graphs against the gold graphs of natural questions")
+    graphs.add_argument("file", type=Path, metavar="FILE.jsonl")
+    add_source_flags(graphs)
+    graphs.add_argument("--split", choices=("dev", "test", "all"), default="dev",
+                        help="which lines (default dev: report test only when asked)")
+    graphs.add_argument("--limit", type=int, default=None, help="only the first N questions of the split")
+    graphs.add_argument("--out", type=Path, default=None, metavar="DIR", help="write misses.csv and summary.json")
+    _add_common(graphs)
+    graphs.set_defaults(run=run)
+
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -75,6 +87,8 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, settings: Settings) -> int:
     if args.eval_command == "synthetic":
         return _run_synthetic(args, settings)
+    if args.eval_command == "graphs":
+        return _run_graphs(args, settings)
     return _run_questions(args, settings)
 
 
@@ -175,4 +189,32 @@ def _run_questions(args: argparse.Namespace, settings: Settings) -> int:
         write_csv(rows, args.out / "questions.csv")
         (args.out / "questions-summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     print(json.dumps(summary, indent=2))
+    return 0
+
+
+def _run_graphs(args: argparse.Namespace, settings: Settings) -> int:
+    from app.evaluation.natural import (
+        format_summary,
+        load_natural,
+        run_natural,
+        summarise_natural,
+        write_natural,
+    )
+    from app.resources import get_resources
+
+    try:
+        items = load_natural(args.file, split=args.split, limit=args.limit)
+    except ValueError as exc:
+        raise ProtoGraphError(str(exc)) from exc
+    if not items:
+        raise ProtoGraphError(f"{args.file}: no questions in split {args.split}")
+    resources = get_resources(settings)
+    rows = run_natural(items, _extractor(args, resources), resources.ontology,
+                       ged_timeout_s=args.ged_timeout, progress=_progress(args))
+    summary = summarise_natural(rows)
+    print(f"{args.file}, split {args.split}, extractor {args.extractor}{', lm-only' if args.lm_only else ''}\n")
+    print(format_summary(summary))
+    if args.out:
+        written = write_natural(rows, summary, args.out)
+        print("wrote " + ", ".join(map(str, written)))
     return 0

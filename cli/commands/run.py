@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from app.errors import ProtoGraphError
-from app.query.execute import open_store, run_query
+from app.query.run import open_store, run_query
 from app.query.export import results_to_csv, results_to_json
 from app.query.results import results_table
 from app.settings import Settings

@@ -12,7 +12,7 @@ import pytest
 
 from app.evaluation.sampler import GraphSampler, sample_graphs
 from app.graph.validate import validate_graph
-from ontology_loaders.model import OWL_THING, Link, Ontology, OntologyClass
+from ontology_loaders import OWL_THING, Link, Ontology, OntologyClass
 
 EX = "http://example.org/onto/"
 
