@@ -6,7 +6,7 @@ import pytest
 
 from app.nl.embedding import load_embedder
 from app.nl.entity_linking import link_entity
-from app.query.execute import EmbeddedStore
+from app.query.embedded import EmbeddedStore
 from ontology_loaders.model import Ontology, OntologyClass
 
 D = "http://dbpedia.org/ontology/"

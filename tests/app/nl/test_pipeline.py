@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from app.query.execute import EmbeddedStore
+from app.query.embedded import EmbeddedStore
 from app.errors import PipelineCancelled
 from app.nl.pipeline import MAX_QUESTION_CHARS, PipelineOptions, extract_graph
 from app.resources import get_resources
