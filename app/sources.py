@@ -31,6 +31,7 @@ __all__ = [
     "parse_source",
     "save_upload",
     "settings_for_source",
+    "source_label",
 ]
 
 UPLOAD_SUFFIXES = (".ttl", ".rdf", ".owl", ".nt", ".jsonld", ".xml", ".ttl.gz", ".nt.gz", ".owl.gz", ".rdf.gz")
@@ -124,6 +125,20 @@ def parse_source(data: DataSource | dict[str, Any] | None) -> DataSource:
         if first["loc"][-1] == "name" and data.get("kind") == "sample":
             raise SourceError(f"no bundled sample called {data.get('name')!r}") from None
         raise SourceError(first["msg"].removeprefix("Value error, ")) from None
+
+
+def source_label(data: DataSource | dict[str, Any] | None) -> str:
+    """What a status line calls the source; never raises, so an error message can name it.
+
+    >>> source_label({"kind": "upload", "name": "mine.ttl", "path": "/x"})
+    'file: mine.ttl'
+    >>> source_label({"kind": "telnet"})
+    'an unknown data source'
+    """
+    try:
+        return parse_source(data).label
+    except SourceError:
+        return "an unknown data source"
 
 
 def list_samples(samples_dir: Path = SAMPLES_DIR) -> list[SampleSource]:

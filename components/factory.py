@@ -16,12 +16,12 @@ import dash
 
 from app.resources import get_resources
 from app.settings import PROJECT_ROOT, Settings
+from app.sources import default_source
 from components.text2sparql import register_text2sparql
 
 from components.callbacks import register_callbacks, resources_for
 from components.jobs import ThreadJobManager
 from components.layout import build_layout
-from components.sources import default_source
 from components.study import page_shell, register_study_callbacks, validation_layout
 from components.views import example_questions
 
@@ -65,7 +65,7 @@ def create_app(settings: Settings | None = None, *, debug_panel: bool = True) ->
     app; ``/study/<id>`` and ``/study/<id>/researcher`` are study mode (:mod:`components.study`).
     """
     settings = settings or Settings()
-    source = default_source(settings)
+    source = default_source(settings).model_dump()
     try:
         ontology = resources_for(settings, source).ontology
     except Exception as error:  # noqa: BLE001 - the page still loads and shows the error in the source bar

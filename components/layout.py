@@ -10,9 +10,9 @@ from typing import Any
 import dash_cytoscape as cyto
 from dash import dash_table, dcc, html
 
+from app.sources import list_samples
 from components import ids
 from components.elements import STYLESHEET
-from components.sources import list_samples
 
 __all__ = ["build_layout", "STAGES"]
 
@@ -36,7 +36,7 @@ def _labelled(label: str, control: Any, *, html_for: str | None = None, hint: st
 
 
 def _source_bar(initial_source: dict) -> html.Header:
-    options = [{"label": f"Sample: {s['label']}", "value": f"sample:{s['name']}"} for s in list_samples()]
+    options = [{"label": f"Sample: {s.name.replace('_', ' ')}", "value": f"sample:{s.name}"} for s in list_samples()]
     options += [{"label": "Upload a file…", "value": UPLOAD_VALUE},
                 {"label": "SPARQL endpoint…", "value": ENDPOINT_VALUE}]
     if initial_source.get("kind") == "sample":

@@ -17,7 +17,7 @@ A study file looks like this (the full reference is docs/study.md)::
         expected_file: expected/gold.json            # or a file next to the YAML
 
 ``source`` has the same dict form the web app keeps for a data source
-(``components/sources.py``): ``{"kind": "sample", "name": ...}`` or
+(:mod:`app.sources`): ``{"kind": "sample", "name": ...}`` or
 ``{"kind": "endpoint", "url": ...}``.
 
 Every problem with a file is a :class:`StudyError` whose one-line message
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -39,10 +38,11 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from app.caching import KeyedCache
-from app.errors import StudyError
+from app.errors import SourceError, StudyError
 from app.graph.model import PrototypeGraph
 from app.graph.validate import validate_graph
 from app.settings import PROJECT_ROOT, SAMPLES_DIR, Settings
+from app.sources import SampleSource, parse_source
 
 __all__ = [
     "SHIPPED_STUDIES_DIR",
@@ -88,20 +88,20 @@ class Study(BaseModel):
     @field_validator("source")
     @classmethod
     def _known_source(cls, source: dict[str, Any]) -> dict[str, Any]:
-        kind = source.get("kind")
-        if kind == "sample":
-            name = str(source.get("name", ""))
-            if set(source) != {"kind", "name"} or not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or name.startswith("."):
-                raise ValueError("a sample source is {kind: sample, name: <folder of sample_ontologies>}")
-            if not (SAMPLES_DIR / name / "ontology.ttl").is_file():
-                raise ValueError(f"no bundled sample called {name!r}")
-        elif kind == "endpoint":
-            url = urlparse(str(source.get("url", "")))
-            if set(source) != {"kind", "url"} or url.scheme not in ("http", "https") or not url.netloc:
-                raise ValueError("an endpoint source is {kind: endpoint, url: http(s)://...}")
-        else:
-            raise ValueError(f"source kind must be one of {', '.join(_SOURCE_KINDS)}, not {kind!r}")
-        return source
+        # A study names its data for every participant alike: a bundled sample or an endpoint,
+        # never an upload (a file on one server) or "whatever the server was started with".
+        if source.get("kind") not in _SOURCE_KINDS:
+            raise ValueError(f"source kind must be one of {', '.join(_SOURCE_KINDS)}, not {source.get('kind')!r}")
+        try:
+            parsed = parse_source(source)
+        except SourceError as error:
+            raise ValueError(str(error)) from None
+        if isinstance(parsed, SampleSource) and not (SAMPLES_DIR / parsed.name / "ontology.ttl").is_file():
+            raise ValueError(f"no bundled sample called {parsed.name!r}")
+        extra = set(source) - set(type(parsed).model_fields)
+        if extra:
+            raise ValueError(f"unknown source field(s): {', '.join(sorted(extra))}")
+        return parsed.model_dump()
 
     @field_validator("intro_video")
     @classmethod

@@ -20,11 +20,11 @@ from app.graph.validate import validate_graph
 from app.query.compile import compile_sparql
 from app.query.sparql_results import SparqlResults
 from app.resources import Resources, get_resources
+from app.sources import settings_for_source
 from app.settings import Settings
 from components import ids, views
 from components.elements import edge_from_id
 from components.ids import InspectTarget, node_id_of
-from components.sources import settings_for_source
 from ontology_loaders import Ontology
 
 __all__ = [

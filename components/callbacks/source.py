@@ -8,9 +8,9 @@ from dash import Input, Output, State, ctx, html, no_update
 from app.errors import USER_ERRORS, SourceError
 from app.settings import Settings
 from components import ids, views
+from app.sources import parse_source, save_upload, source_label
 from components.callbacks.common import bind, error_span, error_text, resources_for
 from components.layout import ENDPOINT_VALUE, UPLOAD_VALUE
-from components.sources import save_upload, settings_for_source, source_label
 
 __all__ = ["choose_source", "load_source", "register"]
 
@@ -22,14 +22,14 @@ def choose_source(choice: str | None, contents: str | None, _connect: int | None
     trigger = ctx.triggered_id
     try:
         if trigger == ids.SOURCE_UPLOAD and contents:
-            source = save_upload(settings, filename, contents)
+            source = save_upload(settings, filename, contents).model_dump()
         elif trigger in (ids.SOURCE_CONNECT, ids.SOURCE_ENDPOINT) or (choice == ENDPOINT_VALUE and url):
             if not url:
                 return no_update, upload_hidden, endpoint_hidden, "Enter the endpoint's URL."
-            source = {"kind": "endpoint", "url": url.strip()}
-            settings_for_source(settings, source)  # refuse a malformed URL before storing it
+            # Parsing refuses a malformed URL before it is stored.
+            source = parse_source({"kind": "endpoint", "url": url.strip()}).model_dump()
         elif choice and choice.startswith("sample:"):
-            source = {"kind": "sample", "name": choice.split(":", 1)[1]}
+            source = parse_source({"kind": "sample", "name": choice.split(":", 1)[1]}).model_dump()
         else:
             return no_update, upload_hidden, endpoint_hidden, no_update
     except SourceError as error:

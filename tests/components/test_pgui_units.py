@@ -15,7 +15,7 @@ from components import ids
 from components.callbacks import commit, resources_for
 from components.elements import auto_layout, edge_from_id, graph_to_elements, positions_from_elements
 from app.errors import USER_ERRORS, SourceError
-from components.sources import save_upload, settings_for_source
+from app.sources import save_upload, settings_for_source
 from components.urlstate import decode_hash, encode_hash
 from components.views import link_choice, node_panel_state, stage_strip, strip_data
 from ontology_loaders import XSD, Attribute, Link, Ontology, OntologyClass

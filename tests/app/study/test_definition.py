@@ -130,7 +130,7 @@ def test_endpoint_sources_are_http_urls(tmp_path):
     study = load_study(write(tmp_path, endpoint))
     assert study.source == {"kind": "endpoint", "url": "https://dbpedia.org/sparql"}
     assert study_ontology_files(study) is None
-    with pytest.raises(StudyError, match="an endpoint source is"):
+    with pytest.raises(StudyError, match=r"is not an http\(s\) URL of a SPARQL endpoint"):
         load_study(write(tmp_path, endpoint.replace("https://dbpedia.org/sparql", "file:///etc/passwd")))
 
 
