@@ -18,7 +18,29 @@ import time
 from pathlib import Path
 
 from app.errors import ProtoGraphError
+from app.evaluation.execution import endpoint_runner, store_runner
+from app.evaluation.external import load_questions, run_questions, summarise_questions
+from app.evaluation.extractors import pipeline_extractor, template_extractor
+from app.evaluation.lm_questions import LMQuestionWriter, backend_generator
+from app.evaluation.natural import (
+    format_summary,
+    load_natural,
+    run_natural,
+    summarise_natural,
+    write_natural,
+)
+from app.evaluation.report import (
+    latency_markdown,
+    summary_markdown,
+    write_csv,
+    write_figure,
+)
+from app.evaluation.synthetic import Origin, make_cases, run_synthetic
+from app.nl.llm import load_llm
+from app.nl.pipeline import PipelineOptions
+from app.resources import get_resources
 from app.settings import Settings
+from cli.flags import add_source_flags
 
 __all__ = ["add_parser", "run"]
 
@@ -27,8 +49,6 @@ QUICK_N = 16
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from cli.main import add_source_flags
-
     parser = subparsers.add_parser("eval", help="benchmarks: synthetic graphs, or a JSON-lines question set")
     kinds = parser.add_subparsers(dest="eval_command", required=True, metavar="KIND")
 
@@ -102,12 +122,9 @@ def _progress(args: argparse.Namespace):
 
 
 def _extractor(args: argparse.Namespace, resources):
-    from app.evaluation.extractors import pipeline_extractor, template_extractor
-
     if args.extractor == "template":
         return template_extractor(resources.ontology)
     if args.lm_only:
-        from app.nl.pipeline import PipelineOptions
 
         options = PipelineOptions.from_settings(resources.settings).model_copy(
             update={"anchor_classes": False, "read_links": False})
@@ -116,11 +133,6 @@ def _extractor(args: argparse.Namespace, resources):
 
 
 def _run_synthetic(args: argparse.Namespace, settings: Settings) -> int:
-    from app.evaluation.lm_questions import LMQuestionWriter, backend_generator
-    from app.evaluation.report import latency_markdown, summary_markdown, write_csv, write_figure
-    from app.evaluation.synthetic import Origin, make_cases, run_synthetic
-    from app.resources import get_resources
-
     n = QUICK_N if args.quick else args.n
     if n < 1 or any(k < 1 for k in args.k):
         raise ProtoGraphError("--n and every --k must be at least 1")
@@ -136,7 +148,6 @@ def _run_synthetic(args: argparse.Namespace, settings: Settings) -> int:
     writer = None
     if Origin.LLM in origins:
         if args.question_model:
-            from app.nl.llm import load_llm
 
             backend = load_llm(settings.model_copy(update={"model_path": args.question_model}))
         else:
@@ -165,11 +176,6 @@ def _run_synthetic(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _run_questions(args: argparse.Namespace, settings: Settings) -> int:
-    from app.evaluation.execution import endpoint_runner, store_runner
-    from app.evaluation.external import load_questions, run_questions, summarise_questions
-    from app.evaluation.report import write_csv
-    from app.resources import get_resources
-
     try:
         questions = load_questions(args.file, limit=args.limit)
     except ValueError as exc:
@@ -193,15 +199,6 @@ def _run_questions(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _run_graphs(args: argparse.Namespace, settings: Settings) -> int:
-    from app.evaluation.natural import (
-        format_summary,
-        load_natural,
-        run_natural,
-        summarise_natural,
-        write_natural,
-    )
-    from app.resources import get_resources
-
     try:
         items = load_natural(args.file, split=args.split, limit=args.limit)
     except ValueError as exc:

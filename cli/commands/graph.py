@@ -6,12 +6,14 @@ import argparse
 import json
 import sys
 
+from app.nl.pipeline import extract_graph
+from app.query.compile import compile_sparql
+from app.resources import get_resources
 from app.settings import Settings
+from cli.flags import add_source_flags
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from cli.main import add_source_flags
-
     parser = subparsers.add_parser("graph", help="turn a question into a prototype graph and SPARQL")
     parser.add_argument("question", help="the question, in quotes")
     add_source_flags(parser)
@@ -20,10 +22,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    from app.nl.pipeline import extract_graph
-    from app.resources import get_resources
-    from app.query.compile import compile_sparql
-
     result = extract_graph(args.question, get_resources(settings))
     sparql = compile_sparql(result.graph) if result.graph.nodes else ""
     payload = {

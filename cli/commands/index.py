@@ -6,11 +6,10 @@ import argparse
 
 from app.resources import Resources
 from app.settings import Settings
+from cli.flags import add_source_flags
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from cli.main import add_source_flags
-
     parser = subparsers.add_parser("index", help="build the ontology, store, statistics and embedding caches")
     add_source_flags(parser)
     parser.add_argument("--no-embeddings", action="store_true", help="skip the class/link embedding index")

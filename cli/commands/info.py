@@ -7,11 +7,10 @@ import json
 
 from app.resources import Resources
 from app.settings import Settings
+from cli.flags import add_source_flags
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from cli.main import add_source_flags
-
     parser = subparsers.add_parser("info", help="counts of classes, properties and instances")
     add_source_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -7,16 +7,18 @@ import sys
 from pathlib import Path
 
 from app.errors import ProtoGraphError
-from app.query.run import open_store, run_query
+from app.nl.pipeline import extract_graph
+from app.query.compile import compile_sparql
 from app.query.export import results_to_csv, results_to_json
 from app.query.results import results_table
+from app.query.run import open_store, run_query
+from app.resources import get_resources
 from app.settings import Settings
-from app.query.compile import compile_sparql
+from cli.commands.sparql import read_graph
+from cli.flags import add_source_flags
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from cli.main import add_source_flags
-
     parser = subparsers.add_parser("run", help="run a graph, a .rq query or a question and print the results")
     parser.add_argument("target", metavar="GRAPH.json|QUERY.rq|QUESTION", help="a graph file, a query file or a question")
     add_source_flags(parser)
@@ -28,11 +30,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _question_graph(question: str, settings: Settings):
-    try:
-        from app.nl.pipeline import extract_graph
-        from app.resources import get_resources
-    except ImportError as error:
-        raise ProtoGraphError(f"questions need the pipeline (app.nl.pipeline), which is not available: {error}") from None
     result = extract_graph(question, get_resources(settings))
     return getattr(result, "graph", result)
 
@@ -47,8 +44,6 @@ def build_query(target: str, settings: Settings, limit: int | None = None) -> st
         except FileNotFoundError:
             raise ProtoGraphError(f"{target}: no such file") from None
     if path.suffix.lower() == ".json":
-        from cli.commands.sparql import read_graph
-
         return compile_sparql(read_graph(target), language=settings.language, limit=limit)
     return compile_sparql(_question_graph(target, settings), language=settings.language, limit=limit)
 

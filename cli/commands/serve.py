@@ -8,13 +8,12 @@ import sys
 import time
 
 from app.settings import Settings
+from cli.flags import add_source_flags
 
 log = logging.getLogger(__name__)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from cli.main import add_source_flags
-
     parser = subparsers.add_parser("serve", help="start the web app")
     add_source_flags(parser)
     parser.add_argument("--host", help="interface to bind (default: 127.0.0.1)")

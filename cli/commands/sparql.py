@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from app.errors import ProtoGraphError
+from app.query.compile import compile_sparql
 from app.query.export import graph_from_json
 from app.settings import Settings
-from app.query.compile import compile_sparql
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

@@ -15,6 +15,17 @@ import json
 from pathlib import Path
 
 from app.settings import Settings
+from app.study import (
+    build_report,
+    export_study,
+    find_study,
+    list_studies,
+    open_recorder,
+    report_text,
+    study_ontology_files,
+    validate_study,
+)
+from ontology_loaders import load_ontology, load_ontology_from_endpoint
 
 __all__ = ["add_parser", "run"]
 
@@ -46,8 +57,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    from app.study import build_report, export_study, find_study, list_studies, open_recorder, report_text
-
     update = {}
     if args.database:
         update["study_database_url"] = args.database
@@ -80,9 +89,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
 def _check(study, settings: Settings) -> int:
     """Print each task's verdict; 1 when an expected answer breaks the ontology."""
-    from ontology_loaders import load_ontology, load_ontology_from_endpoint
 
-    from app.study import study_ontology_files, validate_study
 
     files = study_ontology_files(study)
     if files is not None:
