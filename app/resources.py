@@ -12,9 +12,15 @@ from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
-from ontology_loaders import Ontology, load_ontology, load_ontology_from_endpoint
-
+from app.nl.embedding import Embedder, load_embedder
+from app.nl.llm import load_llm
+from app.nl.retrieval import OntologyIndex, build_index
+from app.query.counts import instance_counts as count_instances
+from app.query.engine import KnowledgeGraph
+from app.query.run import open_store
 from app.settings import Settings
+from grammar.backends import Backend
+from ontology_loaders import Ontology, load_ontology, load_ontology_from_endpoint
 
 __all__ = ["Resources", "get_resources"]
 
@@ -96,33 +102,23 @@ class Resources:
         return load_ontology(s.ontology, language=s.language, cache_dir=s.cache_dir("ontology"))
 
     @_Lazy
-    def store(self):  # -> app.query.engine.KnowledgeGraph
-        from app.query.run import open_store
-
+    def store(self) -> KnowledgeGraph:
         return open_store(self.settings)
 
     @_Lazy
     def instance_counts(self) -> dict:
-        from app.query.counts import instance_counts
-
-        return instance_counts(self.store)
+        return count_instances(self.store)
 
     @_Lazy
-    def embedder(self):  # -> app.nl.embedding.Embedder
-        from app.nl.embedding import load_embedder
-
+    def embedder(self) -> Embedder:
         return load_embedder(self.settings.embedder_path)
 
     @_Lazy
-    def index(self):  # -> app.nl.retrieval.OntologyIndex
-        from app.nl.retrieval import build_index
-
+    def index(self) -> OntologyIndex:
         return build_index(self.ontology, self.embedder, self.settings.cache_dir("index"))
 
     @_Lazy
-    def llm(self):  # -> app.nl.llm backend
-        from app.nl.llm import load_llm
-
+    def llm(self) -> Backend:
         return load_llm(self.settings)
 
 

@@ -13,6 +13,9 @@ from typing import Any
 
 import flask
 
+from app.nl.pipeline import extract_graph
+from app.query.compile import compile_sparql
+
 __all__ = ["ROUTE", "pipeline_query", "register_text2sparql"]
 
 ROUTE = "/text2sparql"
@@ -25,10 +28,6 @@ QueryWriter = Callable[[str, Any], str]
 
 def pipeline_query(question: str, resources: Any) -> str:
     """The question through the real pipeline, compiled to SPARQL."""
-    from app.nl.pipeline import extract_graph
-
-    from app.query.compile import compile_sparql
-
     result = extract_graph(question, resources)
     if result.graph.is_empty():
         # Nothing in the question matched the ontology: a query that answers nothing.

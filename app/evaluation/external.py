@@ -16,13 +16,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.graph.model import PrototypeGraph
-from app.graph.validate import validate_graph
-from ontology_loaders.model import Ontology
-
+from app.errors import ProtoGraphError
 from app.evaluation.execution import QueryRunner, answer_values
 from app.evaluation.extractors import Extractor
 from app.evaluation.metrics import PRF, mean, relaxed_exact_match, set_prf
+from app.graph.model import PrototypeGraph
+from app.graph.validate import validate_graph
+from app.query.compile import compile_sparql
+from ontology_loaders.model import Ontology
 
 __all__ = [
     "BenchmarkQuestion",
@@ -143,9 +144,6 @@ def predicted_terms(graph: PrototypeGraph) -> tuple[frozenset[str], frozenset[st
 
 def _compile(graph: PrototypeGraph) -> str | None:
     """The graph's query for result comparison: no label columns, no default LIMIT."""
-    from app.errors import ProtoGraphError
-    from app.query.compile import compile_sparql
-
     if graph.is_empty():
         return None
     try:

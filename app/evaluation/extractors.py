@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.graph.model import PrototypeGraph
-from ontology_loaders.model import Ontology
-
 from app.evaluation.questions import parse_templated_question
+from app.graph.model import PrototypeGraph
+from app.nl import pipeline
+from ontology_loaders.model import Ontology
 
 __all__ = ["Extractor", "PipelineOutcome", "pipeline_extractor", "raw_graph_of", "template_extractor"]
 
@@ -77,8 +77,7 @@ def pipeline_extractor(resources: Any, *, extract_graph: Callable[..., Any] | No
     :class:`~app.nl.pipeline.PipelineOptions`) selects an ablation; ``None`` takes
     the settings' defaults.
     """
-    if extract_graph is None:
-        from app.nl.pipeline import extract_graph
+    extract_graph = extract_graph or pipeline.extract_graph
 
     def extract(question: str) -> PipelineOutcome:
         started = time.perf_counter()

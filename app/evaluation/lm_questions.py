@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.evaluation.questions import leaks_iri, templated_question
 from app.graph.model import PrototypeGraph
 from ontology_loaders.model import Ontology
-
-from app.evaluation.questions import leaks_iri, templated_question
 
 __all__ = ["GeneratedQuestion", "LMQuestionWriter", "TextGenerator", "backend_generator", "describe_graph"]
 

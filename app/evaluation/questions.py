@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from app.graph.model import Edge, PrototypeGraph, graph_from_indexed
 from ontology_loaders.model import Ontology
+from ontology_loaders.vocab import local_name
 
 __all__ = ["leaks_iri", "parse_templated_question", "templated_question"]
 
@@ -185,8 +186,6 @@ def leaks_iri(text: str, graph: PrototypeGraph | None = None) -> bool:
         return True
     if graph is None:
         return False
-    from ontology_loaders.vocab import local_name
-
     names = {local_name(n.class_) for n in graph.nodes} | {local_name(e.link) for e in graph.edges}
     # Only camelCase or underscored names are tell-tales; "city" is a plain word.
     tell_tales = {name for name in names if re.search(r"[a-z][A-Z]|_", name)}

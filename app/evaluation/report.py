@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from app.evaluation.external import percentile
 from app.evaluation.metrics import mean
 
 __all__ = ["PAPER_TABLE", "build_figure", "latency_markdown", "long_form", "summarise", "summary_markdown", "write_csv", "write_figure"]
@@ -123,9 +124,6 @@ def summary_markdown(rows: Sequence[dict], *, title: str = "Synthetic benchmark"
 def latency_markdown(rows: Sequence[dict]) -> str:
     """p50/p95 per pipeline stage, from each row's ``timings_ms`` (and the measured end-to-end latency)."""
     import json
-
-    from app.evaluation.external import percentile
-
     stages: dict[str, list[float]] = {}
     for row in rows:
         timings = row.get("timings_ms") or "{}"

@@ -12,15 +12,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from app.graph.model import PrototypeGraph
-from app.graph.validate import validate_graph
-from ontology_loaders.model import Ontology
-
 from app.evaluation.extractors import Extractor
 from app.evaluation.lm_questions import LMQuestionWriter
 from app.evaluation.metrics import score_graph
 from app.evaluation.questions import templated_question
 from app.evaluation.sampler import GraphSampler, InstanceCounts, sample_graphs
+from app.graph.model import PrototypeGraph
+from app.graph.validate import validate_graph
+from ontology_loaders.model import Ontology
 
 __all__ = ["Origin", "STAGES", "SyntheticCase", "make_cases", "run_case", "run_synthetic"]
 

@@ -12,8 +12,7 @@ from typing import Any
 
 from dash import dcc, html
 
-from app.study import SUS_ITEMS, SUS_LABELS, SUS_SCALE
-
+from app.study import SUS_ITEMS, SUS_LABELS, SUS_SCALE, Study, StudyTask
 from components import ids
 
 __all__ = [
@@ -242,8 +241,6 @@ def page_shell() -> html.Div:
 def validation_layout(app_layout: Any) -> html.Div:
     """Every component of every page exactly once, for ``app.validation_layout``: the shell, one copy of
     the normal app (``app_layout``), and the study-only parts of the participant and researcher pages."""
-    from app.study import Study, StudyTask
-
     placeholder = Study(id="example", title="Example", source={"kind": "sample", "name": "dbpedia_sample"},
                         tasks=(StudyTask(id="task", prompt="A task.", time_limit_s=60),))
     return html.Div([page_shell(), app_layout, *participant_sections(placeholder, None),
