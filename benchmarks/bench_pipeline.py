@@ -86,7 +86,7 @@ def main() -> int:
     by_path: dict[str, list[float]] = {"read off, no model call": [], "with the model": []}
     options = PipelineOptions.from_settings(resources.settings)
     if args.lm_only:
-        options = options.model_copy(update={"anchor_classes": False, "read_links": False})
+        options = options.model_copy(update={"anchor_classes": False, "read_links": False, "evidence": False})
     for question in QUESTIONS[: args.questions]:
         result = extract_graph(question, resources, options=options)
         generated = any(key.endswith("_completion") for key in result.token_counts)

@@ -33,6 +33,7 @@ class PipelineOptions(BaseModel):
     read_links: bool = True  # relations stated with link labels between named classes are read off too
     few_shot: bool = True
     link_entities: bool = True
+    evidence: bool = True  # a question not worded in labels is drafted from evidence (app.nl.evidence), not by the model
 
     @classmethod
     def from_settings(cls, settings: Any) -> PipelineOptions:
@@ -69,6 +70,13 @@ class PipelineResult(BaseModel):
     timings_ms: dict[str, float] = Field(default_factory=dict)
     token_counts: dict[str, int] = Field(default_factory=dict)
     messages: list[str] = Field(default_factory=list)
+    not_understood: bool = Field(default=False, description="Nothing of the ontology was recognised in the question.")
+    confidence: float | None = Field(default=None, description="How sure the weakest part of the draft is, 0-1.")
+    evidence: dict[str, str] = Field(default_factory=dict,
+                                     description="Node id or 'source link target' -> the words that chose it.")
+    used_words: list[str] = Field(default_factory=list)
+    ignored_words: list[str] = Field(default_factory=list)
+
 
 @dataclass
 class Draft:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -21,7 +22,7 @@ from app.nl.embedding import TextEncoder
 from app.caching import KeyedCache
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
-__all__ = ["EntityMatch", "LabelTable", "link_entity"]
+__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity"]
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,10 @@ class LabelTable:
         self.types = [tuple(r.get("types", "").split()) for r in rows]
         self._vectors: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
+        self.by_label: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for iri, label, types in zip(self.iris, self.labels, self.types):
+            # Keyed by the words a question is split into, so "USB-C" in a label meets "USB-C" in a question.
+            self.by_label.setdefault(" ".join(re.findall(r"[^\W_]+", label.lower())), []).append((iri, types))
 
     def vectors(self, embedder: TextEncoder) -> np.ndarray:
         with self._lock:
@@ -86,6 +91,15 @@ def _table(kg: _KnowledgeGraph) -> LabelTable:
         table = LabelTable(kg)
         _tables.put(id(kg), (kg, table))
     return table
+
+
+def instance_labels(kg: _KnowledgeGraph) -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """Lower-case label -> ``(IRI, types)`` of every labelled instance; empty when the store cannot say."""
+    try:
+        return _table(kg).by_label
+    except Exception as exc:  # noqa: BLE001 - a failing store must not fail the pipeline
+        log.warning("could not read the label table: %s", exc)
+        return {}
 
 
 def _fits(types: tuple[str, ...], class_iri: str | None, ontology: Ontology | None) -> bool:

@@ -31,20 +31,23 @@ from app.graph.model import PrototypeGraph
 from app.nl import stages
 from app.nl.cleanup import clean_graph
 from app.nl.draft import Draft, PipelineOptions, PipelineResult, PipelineStages, Progress, ScoredTerm
-from app.nl.entity_linking import link_entity
+from app.nl.entity_linking import instance_labels, link_entity
+from app.nl.evidence import draft_from_evidence
 from app.nl.lines import name_spans
-from app.nl.mentions import link_mentions
+from app.nl.mentions import class_mentions, link_mentions, read_relations, unlabelled_things
 from app.nl.retrieval import OntologyIndex
 from grammar.backends import Backend
 from grammar.builders import question_spans
 from ontology_loaders.model import Ontology
 
 __all__ = ["MAX_QUESTION_CHARS", "PipelineOptions", "PipelineResources", "PipelineResult", "PipelineStages",
-           "extract_graph"]
+           "extract_graph", "worded_in_labels"]
 
 log = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 400
+NOT_UNDERSTOOD = ("not understood: the question names nothing this ontology knows (it must be English); "
+                  "rephrase it, or build the graph on the canvas")
 
 
 class PipelineResources(Protocol):
@@ -80,6 +83,8 @@ def extract_graph(
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")
     index: OntologyIndex = resources.index
+    if options.evidence and not worded_in_labels(question, resources.ontology, options):
+        return _evidence_result(original, question, notes, resources, options, progress)
     # Embedding first: in a fresh process it loads the embedder's weights, which must not eat
     # into the generation time limit (the language model, too, loads before the clock starts).
     question_vector = index.embed(question)
@@ -99,6 +104,47 @@ def extract_graph(
     graph = _clean_up(draft, graph)
     draft.report("done", 1.0)
     return draft.result(graph, original)
+
+
+def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions) -> bool:
+    """Whether labels alone read the whole question: every thing is a class label, every relation a link label.
+
+    Such questions (the paper's templated ones) keep the label-reading path, which needs no model call.
+    """
+    if not options.anchor_classes:
+        return False
+    mentions = [m for m in class_mentions(question, ontology) if m.new]
+    if not mentions or unlabelled_things(question, ontology):
+        return False
+    joined = {n for a, _, b in read_relations(question, ontology) for n in (a, b)} if options.read_links else set()
+    return len(mentions) == 1 or joined == set(range(len(mentions)))
+
+
+def _evidence_result(original: str, question: str, notes: list[str], resources: PipelineResources,
+                     options: PipelineOptions, progress: Progress | None) -> PipelineResult:
+    """The draft of :mod:`app.nl.evidence`: no model call, every part with the words that chose it."""
+    started = time.monotonic()
+    if progress is not None:
+        progress("evidence", 0.1)
+    store = _store(resources) if options.link_entities else None
+    instances = instance_labels(store) if store is not None else {}
+
+    def resolve_name(name: str) -> tuple[str, tuple[str, ...]] | None:
+        matches = link_entity(name, store, ontology=resources.ontology)
+        return (matches[0].iri, matches[0].types) if matches else None
+
+    draft = draft_from_evidence(question, resources.ontology, resources.index, instances,
+                                resolve_name if instances else None)
+    timings = {"evidence": (time.monotonic() - started) * 1000}
+    timings["total"] = timings["evidence"]
+    if draft is None:
+        return PipelineResult(question=original, graph=PrototypeGraph(), timings_ms=timings, not_understood=True,
+                              messages=notes + [NOT_UNDERSTOOD])
+    if any(n.constraints for n in draft.graph.nodes) and not instances:
+        draft.messages.append("names are matched by label: no instance data to pin them to")
+    return PipelineResult(question=original, graph=draft.graph, timings_ms=timings, messages=notes + draft.messages,
+                          confidence=draft.confidence, evidence=draft.evidence, used_words=draft.used,
+                          ignored_words=draft.ignored)
 
 
 def _trimmed(question: str) -> tuple[str, list[str]]:

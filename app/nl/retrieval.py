@@ -20,7 +20,7 @@ import numpy as np
 from app.nl.embedding import TextEncoder
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["Candidate", "OntologyIndex", "build_index", "class_text", "link_text", "attribute_text"]
+__all__ = ["Candidate", "OntologyIndex", "attribute_text", "build_index", "class_text", "link_label_text", "link_text"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,17 @@ def link_text(ontology: Ontology, iri: str) -> str:
         return ontology.label(iri)
     parts = (_end_label(ontology, link.domain), link.label, _end_label(ontology, link.range))
     return " ".join(p for p in parts if p)
+
+
+def link_label_text(ontology: Ontology, iri: str) -> str:
+    """A link's own words, without its end classes: a relation phrase names the link, not the things it joins.
+
+    >>> from ontology_loaders.model import Link
+    >>> link_label_text(Ontology(links=[Link(iri="http://ex.org/birthPlace", label="birth place")]),
+    ...                 "http://ex.org/birthPlace")
+    'birth place'
+    """
+    return ontology.label(iri).lower()
 
 
 def attribute_text(ontology: Ontology, iri: str) -> str:
@@ -98,21 +109,33 @@ class OntologyIndex:
         classes: _Table,
         links: _Table,
         attributes: _Table | Callable[[], _Table],
+        link_labels: _Table | Callable[[], _Table] | None = None,
     ):
         self.ontology = ontology
         self.embedder = embedder
         self.classes = classes
         self.links = links
-        self._attributes = attributes
-        self._attributes_lock = threading.Lock()
+        self._lazy: dict[str, _Table | Callable[[], _Table]] = {"attributes": attributes}
+        if link_labels is not None:
+            self._lazy["link_labels"] = link_labels
+        self._lazy_lock = threading.Lock()
+
+    def _table(self, name: str) -> _Table:
+        with self._lazy_lock:
+            table = self._lazy[name]
+            if callable(table):
+                table = self._lazy[name] = table()
+            return table
 
     @property
     def attributes(self) -> _Table:
         """Built on first use: only constraints need them, and they are half of a large ontology's terms."""
-        with self._attributes_lock:
-            if callable(self._attributes):
-                self._attributes = self._attributes()
-            return self._attributes
+        return self._table("attributes")
+
+    @property
+    def link_labels(self) -> _Table:
+        """Each link by its own words (:func:`link_label_text`), for matching a question's relation phrase."""
+        return self._table("link_labels")
 
     def embed(self, text: str) -> np.ndarray:
         return self.embedder.encode([text])[0]
@@ -177,4 +200,5 @@ def build_index(ontology: Ontology, embedder: TextEncoder, cache_dir: Path | Non
         table("classes", class_iris, [class_text(ontology, i) for i in class_iris]),
         table("links", link_iris, [link_text(ontology, i) for i in link_iris]),
         lambda: table("attributes", attribute_iris, [attribute_text(ontology, i) for i in attribute_iris]),
+        lambda: table("link-labels", link_iris, [link_label_text(ontology, i) for i in link_iris]),
     )

@@ -125,9 +125,8 @@ def _extractor(args: argparse.Namespace, resources):
     if args.extractor == "template":
         return template_extractor(resources.ontology)
     if args.lm_only:
-
         options = PipelineOptions.from_settings(resources.settings).model_copy(
-            update={"anchor_classes": False, "read_links": False})
+            update={"anchor_classes": False, "read_links": False, "evidence": False})
         return pipeline_extractor(resources, options=options)
     return pipeline_extractor(resources)
 

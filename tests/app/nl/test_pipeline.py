@@ -48,7 +48,7 @@ def test_ppl001_paper_example(resources) -> None:
 
 def test_ppl001a_the_model_writes_the_relations_when_reading_is_off(resources) -> None:
     result = extract_graph("a person and the child of a person have the alma mater of the same university", resources,
-                           options=PipelineOptions(read_links=False, timeout_s=300))
+                           options=PipelineOptions(read_links=False, evidence=False, timeout_s=300))
     assert validate_graph(result.graph, resources.ontology).ok
     assert (D + "Person", D + "almaMater", D + "University") in _triples(result.graph)
     assert {"raw_edges", "retrieval", "constrained_edges", "total"} <= set(result.timings_ms)
@@ -57,7 +57,7 @@ def test_ppl001a_the_model_writes_the_relations_when_reading_is_off(resources) -
 
 def test_ppl001c_relations_read_in_part_are_given_to_the_model(resources) -> None:
     question = "a person has child another person, and the second person was born in a city"
-    result = extract_graph(question, resources, options=PipelineOptions(timeout_s=300))
+    result = extract_graph(question, resources, options=PipelineOptions(evidence=False, timeout_s=300))
     assert validate_graph(result.graph, resources.ontology).ok
     assert "raw_edges" in result.timings_ms  # the city is joined by no named link: the model writes the rest
     assert result.stages.raw.relations[0] == ("person_1", "child", "person_2")
@@ -67,7 +67,7 @@ def test_ppl001c_relations_read_in_part_are_given_to_the_model(resources) -> Non
 
 def test_ppl001b_without_class_anchors_the_model_lists_the_nodes(resources) -> None:
     result = extract_graph("a person and the child of a person have the alma mater of the same university", resources,
-                           options=PipelineOptions(anchor_classes=False))
+                           options=PipelineOptions(anchor_classes=False, evidence=False))
     assert validate_graph(result.graph, resources.ontology).ok
     assert {"raw_nodes", "constrained_nodes"} <= set(result.timings_ms)
     assert result.token_counts["constrained_nodes_cached"] > 0  # the raw pass's prompt was reused
@@ -76,7 +76,7 @@ def test_ppl001b_without_class_anchors_the_model_lists_the_nodes(resources) -> N
 
 def test_ppl001d_a_raw_word_that_is_a_class_label_keeps_that_class(resources) -> None:
     question = "How many movies did Stanley Kubrick direct?"
-    result = extract_graph(question, resources)
+    result = extract_graph(question, resources, options=PipelineOptions(evidence=False))
     assert "person" in result.stages.raw.nodes  # the model's own word for Stanley Kubrick
     # left to choose among the candidates, the model took "academic person"
     assert {D + "Person", D + "Film"} <= {n.class_ for n in result.graph.nodes}

@@ -1,0 +1,297 @@
+"""A draft built from evidence alone: the question's mentions as nodes, the words between them as links.
+
+Natural questions rarely use the ontology's labels, and a 270M model imitates
+its examples more than it reads ("born in" became whatever link it had copied
+before). So before any model call, :func:`draft_from_evidence` reads the things
+the question names (:mod:`app.nl.spans`), joins each to the next by the link
+whose label is closest to the words between them (:mod:`app.nl.link_choice`),
+and reports for every node and edge the words it came from and how sure it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.graph.model import Aggregation, Constraint, Edge, Node, OrderBy, PrototypeGraph, make_node_ids
+from app.nl.link_choice import LinkChoice, implied_grams, phrase_grams, rank_links, rank_paths
+from app.nl.retrieval import OntologyIndex
+from app.nl.spans import Mention, find_mentions, is_english, most_specific, tokens_of
+from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
+
+__all__ = ["EvidenceDraft", "draft_from_evidence"]
+
+#: ``(name) -> (instance IRI, types)`` of the knowledge graph's best match, or None.
+NameResolver = Callable[[str], "tuple[str, tuple[str, ...]] | None"]
+
+# An edge whose best link scores below this is reported as a guess.
+SURE_LINK = 0.55
+# How close a name must be to a class label to take that class instead of its link's declared end.
+NAME_CLASS_SIMILARITY = 0.55
+
+
+@dataclass
+class EvidenceDraft:
+    """The graph, and why: which words made each node and edge, which were left over, how sure it is."""
+
+    graph: PrototypeGraph
+    evidence: dict[str, str] = field(default_factory=dict)  # node id or "source link target" -> words
+    used: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    confidence: float = 0.0
+    messages: list[str] = field(default_factory=list)
+
+
+def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
+                        instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]] | None = None,
+                        resolve_name: NameResolver | None = None) -> EvidenceDraft | None:
+    """The evidence draft of ``question``, or None when it names nothing of the ontology (not understood).
+
+    ``resolve_name`` looks a name up in the knowledge graph when no label matched it as written
+    ("Halvard Robotics" for "Halvard Robotics sp. z o.o.").
+    """
+    tokens = tokens_of(question)
+    if not is_english(tokens):
+        return None
+    mentions = find_mentions(question, ontology, index, instances)
+    if resolve_name is not None:
+        mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
+    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class"):
+        return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
+    phrases = _phrases(tokens, mentions)
+    grams = [phrase_grams(words)[:-1] or implied_grams(words) or phrase_grams(words) for words in phrases]
+    flat = [g for gs in grams for g in gs]
+    vectors = index.embed_many(flat) if flat else []
+    plan = _Plan(list(mentions), [m.class_iri for m in mentions])
+    offset, partner = 0, {}
+    for i, pair_grams in enumerate(grams):
+        pair_vectors = vectors[offset:offset + len(pair_grams)]
+        offset += len(pair_grams)
+        if i in partner and _coordinated(tokens, mentions[i], mentions[i + 1]):
+            # "films with Julia Roberts and Richard Gere": the second is joined as the first was
+            j, first_grams, first_vectors, first_words = partner[i]
+            plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
+            partner[i + 1] = partner[i]
+            continue
+        plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
+        partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
+    if not any(plan.classes):
+        return None  # nothing the ontology knows, and no link the words name
+    plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index)
+    return _assemble(question, tokens, plan, ontology)
+
+
+@dataclass
+class _Plan:
+    """The draft's nodes (mentions, and classes a two-link way passes through) and its edges by node number."""
+
+    mentions: list[Mention]
+    classes: list[str | None]
+    edges: list[tuple[int, LinkChoice, int, Sequence[str]]] = field(default_factory=list)
+    missing: list[tuple[int, int]] = field(default_factory=list)
+
+    def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
+             index: OntologyIndex) -> None:
+        """Join node ``i`` to node ``j``: by the best single link, else by two links through a class between."""
+        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j])
+        choice = _fitting_hints(ranked, self.mentions[i], self.mentions[j], ontology)
+        if choice is not None:
+            first, second = _ends(choice)
+            self.classes[i] = self.classes[i] or _or_hint(first, self.mentions[i])
+            self.classes[j] = self.classes[j] or _or_hint(second, self.mentions[j])
+            self.edges.append((i, choice, j, words))
+            return
+        a, b = self.classes[i], self.classes[j]
+        path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
+        if path is None:
+            self.missing.append((i, j))
+            return
+        first_link, middle, second_link = path
+        self.mentions.append(Mention(-1, -1, ontology.label(middle), "between", class_iri=middle, score=0.8))
+        self.classes.append(middle)
+        k = len(self.mentions) - 1
+        self.edges += [(i, first_link, k, words), (k, second_link, j, words)]
+
+
+def _ends(choice: LinkChoice) -> tuple[str, str]:
+    return (choice.source_class, choice.target_class) if choice.forward else (choice.target_class, choice.source_class)
+
+
+def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
+    hint = mention.hint
+    return hint is None or ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri)
+
+
+def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
+                   ontology: Ontology) -> LinkChoice | None:
+    """The best link whose ends fit what a "who"/"where" asks for; else the best link."""
+    for choice in ranked:
+        a, b = _ends(choice)
+        if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):
+            return choice
+    return ranked[0] if ranked else None
+
+
+def _or_hint(class_iri: str, mention: Mention) -> str:
+    """An end the link leaves open (owl:Thing) takes the class a wh-word asks for."""
+    return mention.hint if class_iri == OWL_THING and mention.hint else class_iri
+
+
+def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], ontology: Ontology,
+                         index: OntologyIndex) -> list[str | None]:
+    """A name with no instance data takes, among the classes its link admits, the one closest to it in meaning.
+
+    The embedder knows something of the world ("Heraklion" is nearer "city" than "mountain"); the
+    link's declared end keeps the guess valid. Below :data:`NAME_CLASS_SIMILARITY` the declared end stays.
+    """
+    named = [i for i, m in enumerate(mentions) if m.kind == "name" and classes[i]]
+    if not named:
+        return classes
+    vectors = index.embed_many([mentions[i].text for i in named])
+    refined = list(classes)
+    for i, vector in zip(named, vectors):
+        allowed = [c for c in ontology.descendants(classes[i]) if c != OWL_THING]
+        best = index.classes.score(vector, allowed)[:1]
+        if best and best[0].score >= NAME_CLASS_SIMILARITY:
+            refined[i] = best[0].iri
+    return refined
+
+
+_COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
+
+
+def _coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
+    """Whether only "and", "or", "as well as" stand between two things of one kind."""
+    between = [t.lower() for t in tokens[a.end:b.start]]
+    return bool(between) and all(t in _COORDINATORS for t in between) and a.kind == b.kind
+
+
+def _phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:
+    """For each pair of neighbouring mentions, the words that relate them.
+
+    The words between them; for the last pair also the words after it ("does Jesse
+    Eisenberg play in"). Where nothing but small words stands between, the verb at the
+    end ("did Julia Roberts and Richard Gere play"), and for "X of Y" the first thing's
+    own words ("the official languages of the Philippines").
+    """
+    phrases = []
+    for i in range(len(mentions) - 1):
+        a, b = mentions[i], mentions[i + 1]
+        words = list(tokens[a.end:b.start])
+        if i == len(mentions) - 2:
+            words += tokens[b.end:]
+        if i == 0 and a.kind in ("instance", "name"):
+            words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
+        if not _content(words) and not implied_grams(words):
+            lowered = [w.lower() for w in words]
+            if "of" in lowered or lowered in ([], ["s"]):
+                words = list(tokens[max(a.start - 2, 0):a.end]) + words
+            else:
+                words += tokens[mentions[-1].end:]
+        phrases.append(words)
+    return phrases
+
+
+def _content(words: Sequence[str]) -> bool:
+    return bool(phrase_grams(words)[:-1])
+
+
+def _resolved(mention: Mention, resolve_name: NameResolver, ontology: Ontology) -> Mention:
+    if mention.kind != "name":
+        return mention
+    found = resolve_name(mention.text)
+    if found is None:
+        return mention
+    iri, types = found
+    return Mention(mention.start, mention.end, mention.text, "instance", class_iri=most_specific(types, ontology),
+                   instance=iri, score=0.9)
+
+
+def _node(mention: Mention, node_id: str, class_iri: str | None, ontology: Ontology) -> Node:
+    class_iri = class_iri or OWL_THING
+    label = ontology.label(class_iri) if class_iri != OWL_THING else mention.text
+    if mention.kind == "instance" and mention.instance:
+        return Node(id=node_id, class_=class_iri, label=mention.text, instances=(mention.instance,))
+    if mention.kind == "name":
+        # No instance data to pin it to: the name becomes a label condition, and the message says so.
+        return Node(id=node_id, class_=class_iri, label=label,
+                    constraints=(Constraint(property=RDFS_LABEL, value=mention.text),))
+    return Node(id=node_id, class_=class_iri, label=label)
+
+
+def _assemble(question: str, tokens: Sequence[str], plan: _Plan, ontology: Ontology) -> EvidenceDraft:
+    mentions, classes = plan.mentions, plan.classes
+    labels = [ontology.label(c) if c and c != OWL_THING else m.text for m, c in zip(mentions, classes)]
+    ids = make_node_ids(labels)
+    draft = EvidenceDraft(PrototypeGraph())
+    for mention, node_id in zip(mentions, ids):
+        draft.evidence[node_id] = (f"{mention.kind}: \u201c{mention.text}\u201d" if mention.kind != "between"
+                                   else "the way between two things the question joins")
+    edges, scores = [], [m.score for m in mentions]
+    for i, j in plan.missing:
+        draft.messages.append(f"found no link between {labels[i]} and {labels[j]}")
+    for i, choice, j, words in plan.edges:
+        source, target = (ids[i], ids[j]) if choice.forward else (ids[j], ids[i])
+        edges.append(Edge(source=source, link=choice.link, target=target))
+        scores.append(min(1.0, choice.score))
+        phrase = " ".join(words) or "(nothing between them)"
+        draft.evidence[f"{source} {choice.link} {target}"] = f"\u201c{phrase}\u201d \u2192 {ontology.label(choice.link)}"
+        if choice.score < SURE_LINK:
+            draft.messages.append(f"a guess: \u201c{phrase}\u201d read as {ontology.label(choice.link)}")
+    nodes = [_node(m, i, c, ontology) for m, i, c in zip(mentions, ids, classes)]
+    draft.graph = _connected(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), draft)
+    draft.graph = _counted(question, tokens, draft.graph, mentions, ids)
+    spoken = [m for m in mentions if m.start >= 0]
+    covered = {i for m in spoken for i in range(m.start, m.end)} | {
+        i for a, b in zip(spoken, spoken[1:]) for i in range(a.end, b.start)}
+    draft.used = [t for i, t in enumerate(tokens) if i in covered]
+    draft.ignored = [t for i, t in enumerate(tokens) if i not in covered]
+    draft.confidence = round(min(scores, default=0.0), 3)
+    return draft
+
+
+def _counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mentions: Sequence[Mention],
+             ids: Sequence[str]) -> PrototypeGraph:
+    """"How many …" counts the first thing asked for; "the most X" counts X per other thing, most first."""
+    present = {n.id for n in graph.nodes}
+    asked = [i for m, i in zip(mentions, ids) if m.kind in ("class", "focus") and i in present]
+    if re.match(r"\s*(how many|count|number of)\b", question, re.IGNORECASE) and asked:
+        return graph.model_copy(update={"aggregation": Aggregation(count=asked[0])})
+    lowered = [t.lower() for t in tokens]
+    for m, node_id in zip(mentions, ids):
+        if m.kind == "class" and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \
+                lowered[m.start - 2] == "the" and node_id in present:
+            # Grouped by the thing asked for: the first other thing the question names ("which author …").
+            by = next((i for i in asked if i != node_id), None)
+            return graph.model_copy(update={
+                "aggregation": Aggregation(count=node_id, group_by=(by,) if by else ()),
+                "order_by": (OrderBy(node="count", descending=lowered[m.start - 1] == "most"),), "limit": 1})
+    return graph
+
+
+def _connected(graph: PrototypeGraph, draft: EvidenceDraft) -> PrototypeGraph:
+    """The largest connected part; the rest is dropped and named, never compiled into a cross product."""
+    if len(graph.nodes) <= 1:
+        return graph
+    parent = {n.id: n.id for n in graph.nodes}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for edge in graph.edges:
+        parent[root(edge.source)] = root(edge.target)
+    parts: dict[str, list[str]] = {}
+    for node in graph.nodes:
+        parts.setdefault(root(node.id), []).append(node.id)
+    if len(parts) == 1:
+        return graph
+    keep = set(max(parts.values(), key=len))
+    dropped = [n.label or n.id for n in graph.nodes if n.id not in keep]
+    draft.messages.append("left out, as nothing joined them to the rest: " + ", ".join(dropped))
+    return graph.model_copy(update={
+        "nodes": tuple(n for n in graph.nodes if n.id in keep),
+        "edges": tuple(e for e in graph.edges if e.source in keep and e.target in keep)})

@@ -1,0 +1,186 @@
+"""Which ontology link joins two things, chosen by evidence: the words between them, and the ontology's own structure.
+
+Every link valid between the two ends, in either direction, is a candidate; an
+end of unknown class (a name with no instance data, "who") admits every link
+that fits the other end, and takes the class the link declares. A candidate
+scores by how close its label is to the best n-gram of the relation phrase
+(MiniLM cosine, plus a shared word stem), with a prior for a declared domain and
+range (a link valid everywhere because it declares nothing is rarely meant) and a
+penalty for a label that shares no word with its IRI (such labels are often
+wrong, e.g. a size property labelled "country"). None of it names an ontology.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.nl.retrieval import OntologyIndex
+from ontology_loaders import OWL_THING, Ontology
+from ontology_loaders.vocab import label_from_local_name, local_name
+
+__all__ = ["LinkChoice", "implied_grams", "phrase_grams", "rank_links", "rank_paths"]
+
+DECLARED_END_BONUS = 0.06
+SHARED_STEM_BONUS = 0.15
+VERBATIM_BONUS = 0.1
+SUSPECT_LABEL_PENALTY = 0.15
+# For an end of unknown class: the known end should fit what the link declares, not merely owl:Thing.
+DECLARED_FIT_BONUS = 0.05
+MAX_GRAM_WORDS = 3
+# Words that carry no relation of their own.
+_STOP = frozenset(
+    "a an the of in on at to by for with from and or is are was were be been being has have had do does did "
+    "who whom whose which what where when how many much me us all that this those these it its their his her "
+    "there give show list name tell also ever some any every each same other than as into".split())
+
+
+@dataclass(frozen=True)
+class LinkChoice:
+    """A link for an edge, oriented: ``forward`` means from the first thing to the second."""
+
+    link: str
+    forward: bool
+    score: float
+    source_class: str
+    target_class: str
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word
+
+
+# A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
+# of place or origin; the hint gives the embedding words to compare link labels with.
+_PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located in", "within": "located in",
+                      "near": "near", "from": "from origin", "on": "on"}
+
+
+def implied_grams(words: Sequence[str]) -> list[str]:
+    """For a phrase with no content word, what its preposition implies.
+
+    >>> implied_grams(["in"]), implied_grams(["of", "the"])
+    (['located in'], [])
+    """
+    return list(dict.fromkeys(_PREPOSITION_HINTS[w.lower()] for w in words if w.lower() in _PREPOSITION_HINTS))
+
+
+def phrase_grams(words: Sequence[str]) -> list[str]:
+    """Runs of up to three content words of a relation phrase, plus the whole phrase.
+
+    >>> phrase_grams(["was", "born", "in"])
+    ['born', 'was born in']
+    >>> phrase_grams(["the", "official", "languages"])
+    ['official', 'official languages', 'languages', 'the official languages']
+    """
+    lowered = [w.lower() for w in words if len(w) > 1]  # "s" of a possessive carries nothing
+    grams: list[str] = []
+    content = [i for i, w in enumerate(lowered) if w not in _STOP]
+    for i in content:
+        for n in range(1, MAX_GRAM_WORDS + 1):
+            span = lowered[i:i + n]
+            if len(span) == n and span[-1] not in _STOP:
+                grams.append(" ".join(span))
+    whole = " ".join(lowered)
+    if whole and whole not in grams:
+        grams.append(whole)
+    return list(dict.fromkeys(grams))
+
+
+def _candidates(ontology: Ontology, source: str | None,
+                target: str | None) -> list[tuple[str, bool, str, str, float]]:
+    """``(link, forward, source class, target class, fit bonus)`` for every link that can join the two ends."""
+    found: list[tuple[str, bool, str, str, float]] = []
+    if source and target:
+        found += [(link.iri, True, source, target, 0.0) for link in ontology.links_between(source, target)]
+        found += [(link.iri, False, target, source, 0.0) for link in ontology.links_between(target, source)]
+        return found
+    known, known_is_first = (source, True) if source else (target, False)
+    if not known:
+        # Neither end known ("who married Tom Cruise"): the words alone choose, the link gives both classes.
+        return [(link.iri, True, link.domain, link.range, 0.0) for link in ontology.links]
+    for link in ontology.links:
+        if ontology.is_subclass(known, link.domain):
+            # known --link--> other: forward when the known end is the first thing
+            fit = DECLARED_FIT_BONUS if link.domain != OWL_THING else 0.0
+            found.append((link.iri, known_is_first, known, link.range, fit))
+        if ontology.is_subclass(known, link.range):
+            fit = DECLARED_FIT_BONUS if link.range != OWL_THING else 0.0
+            found.append((link.iri, not known_is_first, link.domain, known, fit))
+    return found
+
+
+def _structure(ontology: Ontology, link_iri: str) -> float:
+    link = ontology.get_link(link_iri)
+    if link is None:
+        return 0.0
+    bonus = DECLARED_END_BONUS * ((link.domain != OWL_THING) + (link.range != OWL_THING))
+    label_words = set(re.findall(r"[a-z]+", link.label.lower()))
+    name_words = set(label_from_local_name(local_name(link_iri)).lower().split())
+    if name_words and label_words and not ({_stem(w) for w in label_words} & {_stem(w) for w in name_words}):
+        bonus -= SUSPECT_LABEL_PENALTY
+    return bonus
+
+
+def _lexical(grams: Sequence[str], label: str) -> float:
+    """A shared word stem; more when the whole label stands in the phrase as written ("influenced by")."""
+    label = " ".join(label.lower().split())
+    if any(f" {label} " in f" {g} " for g in grams) and len(label) > 2:
+        return SHARED_STEM_BONUS + VERBATIM_BONUS
+    stems = {_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
+    label_stems = {_stem(w) for w in label.split() if len(w) > 2}
+    return SHARED_STEM_BONUS if stems & label_stems else 0.0
+
+
+def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.ndarray) -> dict[str, float]:
+    """Each link's best cosine similarity to any gram of the phrase."""
+    similarity: dict[str, float] = {}
+    for vector in gram_vectors:
+        for candidate in index.link_labels.score(vector, list(links)):
+            similarity[candidate.iri] = max(similarity.get(candidate.iri, -1.0), candidate.score)
+    return similarity
+
+
+def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
+            candidates: Sequence[tuple[str, bool, str, str, float]], limit: int) -> list[LinkChoice]:
+    scored = []
+    for link, forward, s_class, t_class, fit in candidates:
+        score = similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, ontology.label(link)) + fit
+        scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
+    best: dict[tuple[str, bool], LinkChoice] = {}
+    for choice in sorted(scored, key=lambda c: -c.score):
+        best.setdefault((choice.link, choice.forward), choice)
+    return list(best.values())[:limit]
+
+
+def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
+               source: str | None, target: str | None, *, limit: int = 10) -> list[LinkChoice]:
+    """The best links joining a thing of class ``source`` to one of class ``target`` (None: unknown), best first."""
+    candidates = _candidates(ontology, source, target)
+    if not candidates:
+        return []
+    similarity = _similarities(index, list(dict.fromkeys(c[0] for c in candidates)), gram_vectors)
+    return _scored(ontology, grams, similarity, candidates, limit)
+
+
+def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
+               source: str, target: str) -> tuple[LinkChoice, str, LinkChoice] | None:
+    """Two links through a class between, for two classes no single link joins ("offices in Germany":
+    office → city → country). Only links that declare both ends count, so the way is the ontology's own.
+    """
+    declared = [link.iri for link in ontology.links if OWL_THING not in (link.domain, link.range)]
+    similarity = _similarities(index, declared, gram_vectors)
+    best: tuple[float, LinkChoice, str, LinkChoice] | None = None
+    for middle in (c.iri for c in ontology.classes):
+        first = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, source, middle)
+                                                      if c[0] in similarity], 1)
+        second = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, middle, target)
+                                                       if c[0] in similarity], 1)
+        if first and second:
+            score = (first[0].score + second[0].score) / 2
+            if best is None or score > best[0]:
+                best = (score, first[0], middle, second[0])
+    return None if best is None else best[1:]

@@ -1,0 +1,251 @@
+"""The things a question names, found by evidence rather than generated: instances, names, classes, the asked-for thing.
+
+Each :class:`Mention` covers a token span of the question and becomes one node
+of the draft. What counts as evidence holds for any English question and any
+ontology: a span that is an instance's label in the knowledge graph, a run of
+capitalised words (a name), a class label (or its plural), a noun whose meaning
+is close to a class label, and a leading "who"/"where" asking for a thing of
+unknown class.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.nl.mentions import class_mentions, class_named
+from app.nl.retrieval import OntologyIndex
+from ontology_loaders.model import Ontology
+
+__all__ = ["Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
+
+MAX_NAME_WORDS = 6
+# Cosine similarity above which a noun is read as a class the ontology labels otherwise
+# ("movies" for film). Tuned on the dev split of benchmarks/natural.
+CLASS_SIMILARITY = 0.6
+
+# English function words: a question with none of them is not English (or not a question).
+_ENGLISH = frozenset(
+    "a an the of in on at to by for with from and or is are was were be been has have had do does did who whom whose "
+    "which what where when how many much me us all that this those these it its their his her than not no there "
+    "give show list name tell".split())
+# What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
+# Function words of other languages a question is often asked in; none is an English word.
+_FOREIGN = frozenset(
+    "welche welcher welches wer wie wo wann der das und ist sind hat haben von mit auf für nicht ein eine einen "
+    "qué que cuál cuáles quién quiénes dónde cuándo cuántos los las el del y es son por con una "
+    "quel quels quelle quelles qui où est sont les des une et avec pour dans "
+    "welke wie wat waar het een zijn van met voor niet quale quali chi dove sono della degli".split()) - _ENGLISH
+_WH_THING = {"who": ("person", "agent"), "whom": ("person", "agent"), "whose": ("person", "agent"),
+             "where": ("place", "location")}
+# Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
+_DETERMINERS = frozenset("a an the which what all many some any every each of".split())
+_NOT_NOUNS = frozenset(_ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
+                                   "also", "both", "only", "ever", "really"})
+# Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
+_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One thing of the question: where it stands, and what is known of it."""
+
+    start: int  # token offsets in the question
+    end: int
+    text: str
+    kind: str  # "instance" | "name" | "class" | "focus"
+    class_iri: str | None = None  # None: to be taken from the link that joins it
+    instance: str | None = None  # the knowledge graph's IRI, for kind "instance"
+    hint: str | None = None  # for kind "focus": the class the wh-word suggests, if the ontology has one
+    score: float = 1.0  # how sure the evidence is (1.0 for a label read as written)
+
+
+def tokens_of(question: str) -> list[str]:
+    """The question's words, as :mod:`app.nl.mentions` counts them.
+
+    >>> tokens_of("Who wrote The Winter Compass?")
+    ['Who', 'wrote', 'The', 'Winter', 'Compass']
+    """
+    return re.findall(r"[^\W_]+", question)
+
+
+def is_english(tokens: Sequence[str]) -> bool:
+    """Whether a question reads as English: more English function words than those of other languages.
+
+    Only words written in lower case count as evidence of another language, so a name
+    ("Robert De Niro", "Rio de Janeiro") does not make a question foreign.
+
+    >>> is_english("Welche Bücher schrieb Goethe".split()), is_english("Which books did Goethe write".split())
+    (False, True)
+    >>> is_english("Welche Mitarbeiter arbeiten in München".split()), is_english("Films by Robert De Niro".split())
+    (False, True)
+    """
+    english = sum(t.lower() in _ENGLISH for t in tokens)
+    foreign = sum(t.lower() in _FOREIGN and (t.islower() or i == 0) for i, t in enumerate(tokens))
+    return english > foreign if len(tokens) >= 3 else foreign == 0
+
+
+def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None,
+                  instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]] | None = None) -> list[Mention]:
+    """Every thing the question names, left to right, spans never overlapping.
+
+    ``instances`` maps a lower-case instance label to its ``(IRI, types)``; without it,
+    capitalised spans are names of unknown class.
+    """
+    tokens = tokens_of(question)
+    taken = [False] * len(tokens)
+    found: list[Mention] = []
+
+    def take(mention: Mention) -> None:
+        found.append(mention)
+        for i in range(mention.start, mention.end):
+            taken[i] = True
+
+    for mention in _instances(tokens, ontology, instances or {}):
+        take(mention)
+    lowered = [t.lower() for t in tokens]
+    for mention in class_mentions(question, ontology):
+        if _container(lowered, mention.start, mention.end):
+            continue
+        if mention.new and not any(taken[mention.start:mention.end]):
+            take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
+                         class_iri=mention.iri))
+    for mention in _names(tokens, taken, ontology):
+        take(mention)
+    if index is not None:
+        for mention in _similar_classes(tokens, taken, index):
+            take(mention)
+    focus = _focus(tokens, taken, found, ontology)
+    if focus is not None:
+        take(focus)
+    return sorted(found, key=lambda m: m.start)
+
+
+# "a list of clubs", "the number of films": the noun before "of" holds the things, it is not one of them.
+_CONTAINERS = frozenset({"list", "lists", "number", "numbers", "names", "set", "group", "kind", "kinds", "type",
+                         "types", "sort", "total"})
+
+
+def _container(tokens: Sequence[str], start: int, end: int) -> bool:
+    return end - start == 1 and tokens[start] in _CONTAINERS and tokens[end:end + 1] == ["of"]
+
+
+def most_specific(types: Sequence[str], ontology: Ontology) -> str | None:
+    known = [t for t in types if ontology.get_class(t) is not None]
+    return max(known, key=lambda t: (len(ontology.ancestors(t)), t), default=None)
+
+
+def _instances(tokens: Sequence[str], ontology: Ontology,
+               instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]]) -> list[Mention]:
+    """Spans that are an instance's label, longest first; a lower-case span must be two words or more
+    (a single lower-case word is far more often a common noun than a name)."""
+    found: list[Mention] = []
+    position = 0
+    while instances and position < len(tokens):
+        for length in range(min(MAX_NAME_WORDS, len(tokens) - position), 0, -1):
+            words = tokens[position:position + length]
+            capitalised = any(w[:1].isupper() or w[:1].isdigit() for w in words) and not (
+                position == 0 and length == 1)
+            if not capitalised and length < 2:
+                continue
+            matches = instances.get(" ".join(words).lower())
+            if matches:
+                iri, types = matches[0]
+                found.append(Mention(position, position + length, " ".join(words), "instance",
+                                     class_iri=most_specific(types, ontology), instance=iri))
+                position += length
+                break
+        else:
+            position += 1
+    return found
+
+
+def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """Runs of capitalised words not yet explained: names of unknown class ("born in Heraklion")."""
+    found: list[Mention] = []
+    position = 0
+    while position < len(tokens):
+        word = tokens[position]
+        starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in _NOT_NOUNS)
+        if not starts or position == 0 and word.lower() in _WH_THING:
+            position += 1
+            continue
+        end = position + 1
+        while end < len(tokens) and not taken[end] and end - position < MAX_NAME_WORDS and (
+                tokens[end][:1].isupper() or tokens[end][:1].isdigit()
+                or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper())):
+            end += 1
+        if position == 0 and end == 1:
+            position += 1  # a lone capitalised first word is the sentence's, not a name's
+            continue
+        found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
+        position = end
+    return found
+
+
+def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
+    """Words that may name a kind of thing: after a determiner, or plural, or first in a command."""
+    positions = []
+    for i, word in enumerate(tokens):
+        lower = word.lower()
+        if taken[i] or lower in _NOT_NOUNS or not word.isalpha() or len(word) < 3:
+            continue
+        before = tokens[i - 1].lower() if i else ""
+        if i == 0 or before in _DETERMINERS or (lower.endswith("s") and not lower.endswith("ss")):
+            positions.append(i)
+    return positions
+
+
+def _relational(tokens: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
+    """"the spouse of …", "the successor of …": a link's own label before "of" names a relation, not a thing."""
+    if tokens[end:end + 1] != ["of"]:
+        return False
+    words = " ".join(tokens[start:end])
+    return any(link.label.lower() == words for link in ontology.links)
+
+
+def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex) -> list[Mention]:
+    """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
+    spans = []
+    lowered = [t.lower() for t in tokens]
+    for i in _noun_positions(tokens, taken):
+        if _relational(lowered, i, i + 1, index.ontology):
+            continue
+        spans.append((i, i + 1))
+        if i + 1 < len(tokens) and not taken[i + 1] and tokens[i + 1].lower() not in _NOT_NOUNS:
+            spans.append((i, i + 2))
+    if not spans:
+        return []
+    vectors = index.embed_many([" ".join(tokens[s:e]).lower() for s, e in spans])
+    best: dict[int, Mention] = {}
+    for (start, end), vector in zip(spans, vectors):
+        found = index.classes.search(np.asarray(vector), 1)
+        if found and found[0].score >= CLASS_SIMILARITY:
+            mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
+                              score=found[0].score)
+            if start not in best or mention.score > best[start].score:
+                best[start] = mention
+    chosen: list[Mention] = []
+    for mention in sorted(best.values(), key=lambda m: -m.score):
+        if all(m.end <= mention.start or mention.end <= m.start for m in chosen):
+            chosen.append(mention)
+    return chosen
+
+
+def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
+           ontology: Ontology) -> Mention | None:
+    """A leading "who"/"where" that no class word follows: the asked-for thing.
+
+    Its class is what its link declares; the ontology's class for what the word asks (a
+    class labelled "person", say) is a hint that prefers links fitting it.
+    """
+    if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
+        return None
+    first_class = min((m.start for m in found if m.kind == "class"), default=None)
+    if first_class is not None and all(t.lower() in _ENGLISH for t in tokens[1:first_class]):
+        return None  # "who is the mayor of …": the mayor is the thing asked for
+    wanted = (class_named(word, ontology) for word in _WH_THING[tokens[0].lower()])
+    return Mention(0, 1, tokens[0], "focus", hint=next((c for c in wanted if c), None), score=0.9)

@@ -1,0 +1,114 @@
+"""The evidence draft on three ontologies: the real DBpedia ontology, the library sample and the company sample.
+
+Real embedder, real stores; no language model call is made on this path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.nl.pipeline import PipelineOptions, extract_graph
+from app.resources import get_resources
+from app.settings import Settings
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
+D = "http://dbpedia.org/ontology/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+def _sample(name: str):
+    folder = SAMPLES / name
+    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
+
+
+@pytest.fixture(scope="module")
+def dbpedia(dbo_path):
+    return get_resources(Settings(ontology=[dbo_path], kg=[]))
+
+
+@pytest.fixture(scope="module")
+def library():
+    return _sample("library_sample")
+
+
+@pytest.fixture(scope="module")
+def company():
+    return _sample("company_sample")
+
+
+def _triples(graph) -> set[tuple[str, str, str]]:
+    classes = {n.id: n.class_ for n in graph.nodes}
+    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
+
+
+def test_pev001_a_paraphrased_relation_becomes_its_link_with_no_model_call(dbpedia) -> None:
+    result = extract_graph("Which people were born in Heraklion?", dbpedia)
+    [edge] = result.graph.edges
+    assert edge.link == D + "birthPlace"
+    place = result.graph.node(edge.target)
+    assert dbpedia.ontology.is_subclass(place.class_, D + "Place")
+    # no instance data: the name is kept as a label condition, and the message says so
+    assert [c.value for c in place.constraints] == ["Heraklion"]
+    assert any("matched by label" in m for m in result.messages)
+    assert "raw_nodes" not in result.timings_ms and "evidence" in result.timings_ms
+    assert result.evidence[f"{edge.source} {edge.link} {edge.target}"].endswith("birth place")
+    assert "born" in result.used_words
+
+
+def test_pev002_x_of_y_takes_the_relation_from_x(dbpedia) -> None:
+    result = extract_graph("What are the official languages of the Philippines?", dbpedia)
+    assert any(link == D + "officialLanguage" for _, link, _ in _triples(result.graph))
+
+
+def test_pev003_a_named_instance_is_pinned_and_who_takes_the_links_class(library) -> None:
+    result = extract_graph("Who wrote The Winter Compass?", library)
+    assert _triples(result.graph) == {(LIB + "Novel", LIB + "writtenBy", LIB + "Author")}
+    novel = next(n for n in result.graph.nodes if n.class_ == LIB + "Novel")
+    assert novel.instances and novel.instances[0].endswith("The_Winter_Compass")
+
+
+def test_pev004_two_classes_no_link_joins_meet_through_a_class_between(company) -> None:
+    result = extract_graph("Which offices are in Germany?", company)
+    assert _triples(result.graph) == {(CO + "Office", CO + "locatedIn", CO + "City"),
+                                      (CO + "City", CO + "country", CO + "Country")}
+    country = next(n for n in result.graph.nodes if n.class_ == CO + "Country")
+    assert country.instances[0].endswith("/Germany")
+
+
+def test_pev005_the_most_counts_per_asked_thing(library) -> None:
+    graph = extract_graph("Which author has written the most books?", library).graph
+    book = next(n.id for n in graph.nodes if n.class_ == LIB + "Book")
+    author = next(n.id for n in graph.nodes if n.class_ == LIB + "Author")
+    assert graph.aggregation.count == book and graph.aggregation.group_by == (author,)
+    assert graph.order_by[0].node == "count" and graph.order_by[0].descending and graph.limit == 1
+
+
+@pytest.mark.parametrize("question", ["asdf qwer zxcv", "What is the weather like tomorrow?",
+                                      "Welche Mitarbeiter arbeiten in München?", "¿Qué libros escribió Cervantes?"])
+def test_pev006_nonsense_and_foreign_questions_are_not_understood(company, question: str) -> None:
+    result = extract_graph(question, company)
+    assert result.not_understood and result.graph.is_empty()
+    assert result.messages[-1].startswith("not understood")
+
+
+def test_pev007_coordinated_names_share_their_relation(dbpedia) -> None:
+    graph = extract_graph("In which films did Julia Roberts as well as Richard Gere play?", dbpedia).graph
+    named = [n for n in graph.nodes if n.constraints]
+    assert sorted(c.value for n in named for c in n.constraints) == ["Julia Roberts", "Richard Gere"]
+    assert len({e.link for e in graph.edges}) == 1 and len(graph.edges) == 2
+
+
+def test_pev008_label_worded_questions_keep_the_label_reading_path(dbpedia) -> None:
+    question = "a person and the child of a person have the alma mater of the same university"
+    result = extract_graph(question, dbpedia)
+    assert "evidence" not in result.timings_ms
+    assert any("read off" in m for m in result.messages)
+
+
+def test_pev009_the_ablation_switch_sends_natural_questions_to_the_model(dbpedia) -> None:
+    result = extract_graph("Which people were born in Heraklion?", dbpedia,
+                           options=PipelineOptions(evidence=False, timeout_s=300))
+    assert "evidence" not in result.timings_ms and "raw_nodes" in result.timings_ms
