@@ -130,6 +130,9 @@ def strip_data(result: Any) -> dict[str, Any]:
         "cleanup": [a.detail if hasattr(a, "detail") else str(a) for a in (getattr(stages, "cleanup", None) or [])],
         "timings_ms": grouped,
         "total_ms": round(float(timings.get("total", sum(grouped.values()))), 1),
+        "evidence": dict(getattr(result, "evidence", None) or {}),
+        "confidence": getattr(result, "confidence", None),
+        "ignored": list(getattr(result, "ignored_words", None) or []),
     }
 
 
@@ -179,10 +182,46 @@ def _as_graph(value: Any) -> PrototypeGraph | None:
     return None
 
 
+def _figure(title: str, note: str, body: Any) -> html.Figure:
+    return html.Figure(className="stage", children=[
+        html.Figcaption([html.Span(title, className="stage-title"), html.Span(note, className="stage-time")]),
+        body,
+    ])
+
+
+def _evidence_strip(data: Mapping[str, Any], ontology: Ontology | None) -> list:
+    """A draft read from evidence: what each node and link came from, how sure it is, and what was left over."""
+    evidence = dict(data.get("evidence") or {})
+    node_items = [html.Li(f"?{key}: {words}", className="mini-node") for key, words in evidence.items() if " " not in key]
+    label = (lambda iri: ontology.label(iri)) if ontology is not None else local_name
+    edge_items = []
+    for key, words in evidence.items():
+        if key.count(" ") == 2:
+            source, link, target = key.split(" ")
+            edge_items.append(html.Li(f"{source} —{label(link)}→ {target}: {words}", className="mini-edge"))
+    confidence = data.get("confidence")
+    ignored = list(data.get("ignored") or [])
+    sure = [html.Li(f"confidence {confidence:.2f}" if isinstance(confidence, (int, float)) else "confidence –"),
+            html.Li("words not used: " + (", ".join(ignored) if ignored else "none"), className="mini-note")]
+    time = (data.get("timings_ms") or {}).get("evidence", data.get("total_ms"))
+    note = f"{time:.0f} ms" if isinstance(time, (int, float)) else "–"
+    return [
+        _figure("things named", note, html.Ul(node_items or [html.Li("none")], className="stage-body mini")),
+        _figure("links from the words", "", html.Ul(edge_items or [html.Li("none")], className="stage-body mini")),
+        _figure("how sure", "", html.Ul(sure, className="stage-body mini")),
+        _figure("draft", "", _mini_graph(_as_graph(data.get("cleaned")), ontology)),
+    ]
+
+
 def stage_strip(data: Mapping[str, Any] | None, ontology: Ontology | None = None) -> list:
-    """One small figure per pipeline stage with its time; the strip is the paper's Figure 1, live."""
+    """One small figure per pipeline stage with its time; the strip is the paper's Figure 1, live.
+
+    A draft read from evidence (no model call) shows that evidence instead of the model's stages.
+    """
     if not data:
         return stage_placeholders()
+    if data.get("evidence"):
+        return _evidence_strip(data, ontology)
     timings = data.get("timings_ms") or {}
     bodies = {
         "raw": _raw_view(data.get("raw")),

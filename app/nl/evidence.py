@@ -69,6 +69,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     for i, pair_grams in enumerate(grams):
         pair_vectors = vectors[offset:offset + len(pair_grams)]
         offset += len(pair_grams)
+        if i in partner and _same_subject(phrases[i]):
+            # "persons that are authors of a work and are gold medalists …": the persons again
+            plan.join(partner[i][0], i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
+            partner[i + 1] = (partner[i][0], pair_grams, pair_vectors, phrases[i])
+            continue
         if i in partner and _coordinated(tokens, mentions[i], mentions[i + 1]):
             # "films with Julia Roberts and Richard Gere": the second is joined as the first was
             j, first_grams, first_vectors, first_words = partner[i]
@@ -77,6 +82,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             continue
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
+    _same_as(tokens, plan, ontology)
     if not any(plan.classes):
         return None  # nothing the ontology knows, and no link the words name
     plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index)
@@ -162,6 +168,33 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
 _COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
 
 
+_BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
+
+
+def _same_as(tokens: Sequence[str], plan: _Plan, ontology: Ontology) -> None:
+    """"… studied at the same university as them": the first thing has that link to it too (a shared node)."""
+    lowered = [t.lower() for t in tokens]
+    for i, choice, j, words in list(plan.edges):
+        target = plan.mentions[j]
+        after = lowered[target.end:target.end + 2] if target.end >= 0 else []
+        if "same" not in [w.lower() for w in words] or len(after) < 2 or after[0] != "as" or \
+                after[1] not in _BACK_PRONOUNS or i == 0:
+            continue
+        source_class, target_class = plan.classes[0], plan.classes[j]
+        if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
+            twin = LinkChoice(choice.link, True, choice.score, source_class, target_class)
+            plan.edges.append((0, twin, j, words))
+
+
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "who", "that"})
+
+
+def _same_subject(words: Sequence[str]) -> bool:
+    """Whether the words start a second predicate of the same subject: "and are …", "and has …"."""
+    lowered = [w.lower() for w in words[:2]]
+    return len(lowered) == 2 and lowered[0] in ("and", "but") and lowered[1] in _AUXILIARIES
+
+
 def _coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
     """Whether only "and", "or", "as well as" stand between two things of one kind."""
     between = [t.lower() for t in tokens[a.end:b.start]]
@@ -179,6 +212,9 @@ def _phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[st
     phrases = []
     for i in range(len(mentions) - 1):
         a, b = mentions[i], mentions[i + 1]
+        if b.kind == "related":
+            phrases.append([b.text])  # "have a child": the word is the link
+            continue
         words = list(tokens[a.end:b.start])
         if i == len(mentions) - 2:
             words += tokens[b.end:]
@@ -249,6 +285,7 @@ def _assemble(question: str, tokens: Sequence[str], plan: _Plan, ontology: Ontol
     draft.used = [t for i, t in enumerate(tokens) if i in covered]
     draft.ignored = [t for i, t in enumerate(tokens) if i not in covered]
     draft.confidence = round(min(scores, default=0.0), 3)
+    draft.messages = list(dict.fromkeys(draft.messages))  # one message per fact
     return draft
 
 

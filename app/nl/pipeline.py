@@ -46,6 +46,8 @@ __all__ = ["MAX_QUESTION_CHARS", "PipelineOptions", "PipelineResources", "Pipeli
 log = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 400
+# A question naming this many things, every one by its class label, keeps the label path with the model.
+LABELLED_THINGS_FOR_MODEL = 3
 NOT_UNDERSTOOD = ("not understood: the question names nothing this ontology knows (it must be English); "
                   "rephrase it, or build the graph on the canvas")
 
@@ -116,6 +118,8 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
     mentions = [m for m in class_mentions(question, ontology) if m.new]
     if not mentions or unlabelled_things(question, ontology):
         return False
+    if len(mentions) >= LABELLED_THINGS_FOR_MODEL:
+        return True  # many things, all named by their labels: the model is better at their relations
     joined = {n for a, _, b in read_relations(question, ontology) for n in (a, b)} if options.read_links else set()
     return len(mentions) == 1 or joined == set(range(len(mentions)))
 

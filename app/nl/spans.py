@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.caching import KeyedCache
 from app.nl.mentions import class_mentions, class_named
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
@@ -23,6 +24,7 @@ from ontology_loaders.model import Ontology
 __all__ = ["Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
 
 MAX_NAME_WORDS = 6
+_link_labels: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
@@ -45,6 +47,8 @@ _WH_THING = {"who": ("person", "agent"), "whom": ("person", "agent"), "whose": (
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
 _NOT_NOUNS = frozenset(_ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
                                    "also", "both", "only", "ever", "really"})
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
+_RELATION_BEFORE = _COPULAS | {"the", "their", "its", "his", "her"}
 # Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
 _NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
 
@@ -56,7 +60,7 @@ class Mention:
     start: int  # token offsets in the question
     end: int
     text: str
-    kind: str  # "instance" | "name" | "class" | "focus"
+    kind: str  # "instance" | "name" | "class" | "focus" | "related" (a thing a link's word names)
     class_iri: str | None = None  # None: to be taken from the link that joins it
     instance: str | None = None  # the knowledge graph's IRI, for kind "instance"
     hint: str | None = None  # for kind "focus": the class the wh-word suggests, if the ontology has one
@@ -114,6 +118,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
     for mention in _names(tokens, taken, ontology):
+        take(mention)
+    for mention in _related(tokens, taken, ontology):
         take(mention)
     if index is not None:
         for mention in _similar_classes(tokens, taken, index):
@@ -186,6 +192,19 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
     return found
 
 
+def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """"have a child", "with a spouse": a link's own word after "a" is a thing that link reaches.
+
+    Its class is what the link declares; the edge to it takes the word as its phrase.
+    """
+    found = []
+    for i in range(1, len(tokens)):
+        word = tokens[i].lower()
+        if not taken[i] and tokens[i - 1].lower() in ("a", "an", "another") and _link_word(word, ontology):
+            found.append(Mention(i, i + 1, tokens[i], "related", score=0.8))
+    return found
+
+
 def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
     """Words that may name a kind of thing: after a determiner, or plural, or first in a command."""
     positions = []
@@ -199,12 +218,11 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
     return positions
 
 
-def _relational(tokens: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
-    """"the spouse of …", "the successor of …": a link's own label before "of" names a relation, not a thing."""
-    if tokens[end:end + 1] != ["of"]:
-        return False
-    words = " ".join(tokens[start:end])
-    return any(link.label.lower() == words for link in ontology.links)
+def _link_word(word: str, ontology: Ontology) -> bool:
+    """Whether ``word`` (or its singular) is a link's whole label: "spouse", "author", "successor"."""
+    labels = _link_labels.get_or_build(ontology.fingerprint, lambda: frozenset(
+        link.label.lower() for link in ontology.links))
+    return word in labels or (word.endswith("s") and word[:-1] in labels)
 
 
 def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex) -> list[Mention]:
@@ -212,11 +230,15 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     spans = []
     lowered = [t.lower() for t in tokens]
     for i in _noun_positions(tokens, taken):
-        if _relational(lowered, i, i + 1, index.ontology):
-            continue
-        spans.append((i, i + 1))
-        if i + 1 < len(tokens) and not taken[i + 1] and tokens[i + 1].lower() not in _NOT_NOUNS:
-            spans.append((i, i + 2))
+        # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
+        # names a relation, not a thing
+        if not (_link_word(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE
+                and lowered[i + 1:i + 2] in (["of"], ["is"], ["was"], ["are"], ["were"])):
+            spans.append((i, i + 1))
+        pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
+        if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not (
+                _link_word(pair, index.ontology) and i and lowered[i - 1] in _COPULAS):
+            spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:
         return []
     vectors = index.embed_many([" ".join(tokens[s:e]).lower() for s, e in spans])

@@ -139,6 +139,22 @@ def test_stage_strip_renders_each_stage_with_time():
     assert "150 ms" in str(figures[0]) and "–" in str(figures[2])
 
 
+def test_stage_strip_shows_the_evidence_of_a_draft_read_from_the_question():
+    class Result:
+        stages = None
+        graph = GRAPH
+        timings_ms = {"evidence": 12.0, "total": 12.0}
+        evidence = {"person_1": "class: \u201cpeople\u201d", f"person_1 {EX}knows person_2": "\u201cfriends of\u201d"}
+        confidence = 0.42
+        ignored_words = ["Which"]
+
+    data = strip_data(Result())
+    figures = stage_strip(data, ONTO)
+    text = str(figures)
+    assert len(figures) == 4 and "12 ms" in text
+    assert "people" in text and "friends of" in text and "confidence 0.42" in text and "Which" in text
+
+
 def test_ids_are_unique():
     values = [v for k, v in vars(ids).items() if k.isupper() and isinstance(v, str)]
     assert len(values) == len(set(values))
