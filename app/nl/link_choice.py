@@ -101,8 +101,11 @@ def _candidates(ontology: Ontology, source: str | None,
     known, known_is_first = (source, True) if source else (target, False)
     if not known:
         # Neither end known ("who married Tom Cruise"): the words alone choose, the link gives both classes.
-        return [(link.iri, True, link.domain, link.range, 0.0) for link in ontology.links]
+        return [(link.iri, True, link.domain, link.range, 0.0) for link in ontology.links
+                if ontology.has_class(link.domain) and ontology.has_class(link.range)]
     for link in ontology.links:
+        if not (ontology.has_class(link.domain) and ontology.has_class(link.range)):
+            continue  # an end the ontology does not define (a stray dbo:Thing) fits no node
         if ontology.is_subclass(known, link.domain):
             # known --link--> other: forward when the known end is the first thing
             fit = DECLARED_FIT_BONUS if link.domain != OWL_THING else 0.0

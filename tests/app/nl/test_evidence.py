@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.nl.pipeline import PipelineOptions, extract_graph
+from app.nl.pipeline import PipelineOptions, extract_graph, worded_in_labels
 from app.resources import get_resources
 from app.settings import Settings
 
@@ -112,3 +112,32 @@ def test_pev009_the_ablation_switch_sends_natural_questions_to_the_model(dbpedia
     result = extract_graph("Which people were born in Heraklion?", dbpedia,
                            options=PipelineOptions(evidence=False, timeout_s=300))
     assert "evidence" not in result.timings_ms and "raw_nodes" in result.timings_ms
+
+
+NATURAL = Path(__file__).resolve().parents[3] / "benchmarks" / "natural"
+
+
+def _connected(graph) -> bool:
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(n.id for n in graph.nodes)
+    g.add_edges_from((e.source, e.target) for e in graph.edges)
+    return len(graph.nodes) <= 1 or nx.is_connected(g)
+
+
+@pytest.mark.parametrize("name", ["dbpedia", "library", "company"])
+def test_pev010_every_draft_of_the_natural_sets_is_valid_and_connected(request, name: str) -> None:
+    from app.evaluation.natural import load_natural
+    from app.graph.validate import validate_graph
+
+    resources, options = request.getfixturevalue(name), PipelineOptions()
+    # The label path (and its model) has its own validity tests (test_pipeline.py); these are the evidence drafts.
+    questions = [item.question for item in load_natural(NATURAL / f"{name}.jsonl", split="all")
+                 if not worded_in_labels(item.question, resources.ontology, options)]
+    assert len(questions) > 40
+    for question in questions:
+        graph = extract_graph(question, resources, options=options).graph
+        report = validate_graph(graph, resources.ontology)
+        assert report.ok, (question, report)
+        assert _connected(graph), question
