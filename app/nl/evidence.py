@@ -102,6 +102,10 @@ class _Plan:
              index: OntologyIndex) -> None:
         """Join node ``i`` to node ``j``: by the best single link, else by two links through a class between."""
         ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j])
+        # A thing a link's word names ("how many children") is where that link goes, never where it starts.
+        named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
+        if named_by:
+            ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
         choice = _fitting_hints(ranked, self.mentions[i], self.mentions[j], ontology)
         if choice is not None:
             first, second = _ends(choice)
@@ -222,7 +226,9 @@ def _phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[st
             words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
         if not _content(words) and not implied_grams(words):
             lowered = [w.lower() for w in words]
-            if "of" in lowered or lowered in ([], ["s"]):
+            if a.kind == "related":
+                words = [a.text]  # "how many children did Benjamin Franklin have": the word is the link
+            elif "of" in lowered or lowered in ([], ["s"]):
                 words = list(tokens[max(a.start - 2, 0):a.end]) + words
             else:
                 words += tokens[mentions[-1].end:]
@@ -293,7 +299,7 @@ def _counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mentio
              ids: Sequence[str]) -> PrototypeGraph:
     """"How many …" counts the first thing asked for; "the most X" counts X per other thing, most first."""
     present = {n.id for n in graph.nodes}
-    asked = [i for m, i in zip(mentions, ids) if m.kind in ("class", "focus") and i in present]
+    asked = [i for m, i in zip(mentions, ids) if m.kind in ("class", "focus", "related") and i in present]
     if re.match(r"\s*(how many|count|number of)\b", question, re.IGNORECASE) and asked:
         return graph.model_copy(update={"aggregation": Aggregation(count=asked[0])})
     lowered = [t.lower() for t in tokens]

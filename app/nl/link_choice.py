@@ -101,8 +101,8 @@ def _candidates(ontology: Ontology, source: str | None,
     known, known_is_first = (source, True) if source else (target, False)
     if not known:
         # Neither end known ("who married Tom Cruise"): the words alone choose, the link gives both classes.
-        return [(link.iri, True, link.domain, link.range, 0.0) for link in ontology.links
-                if ontology.has_class(link.domain) and ontology.has_class(link.range)]
+        defined = [link for link in ontology.links if ontology.has_class(link.domain) and ontology.has_class(link.range)]
+        return [(link.iri, forward, link.domain, link.range, 0.0) for link in defined for forward in (True, False)]
     for link in ontology.links:
         if not (ontology.has_class(link.domain) and ontology.has_class(link.range)):
             continue  # an end the ontology does not define (a stray dbo:Thing) fits no node

@@ -31,8 +31,8 @@ _PLURAL_AFTER = _NEW | _BACK | frozenset({"", "with", "of", "and", "or", "for", 
 # is a command to the reader, not a class (DBpedia has the classes Name and List).
 _COMMANDS = frozenset({"name", "list", "give", "show", "tell", "count", "find", "state", "identify"})
 _AFTER_COMMAND = _NEW | _BACK | frozenset({"me", "us", "all", "both", "every"})
-_IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
-              "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
+IRREGULAR_PLURALS = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
+                     "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
 
 # Keyed by ontology fingerprint: a few ontologies are loaded at once (samples, uploads, endpoints).
 _class_labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
@@ -72,8 +72,8 @@ def _label_index(ontology: Ontology) -> dict[str, str]:
 
 
 def _singular(word: str) -> list[str]:
-    if word in _IRREGULAR:
-        return [_IRREGULAR[word]]
+    if word in IRREGULAR_PLURALS:
+        return [IRREGULAR_PLURALS[word]]
     forms = []
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.caching import KeyedCache
-from app.nl.mentions import class_mentions, class_named
+from app.nl.mentions import IRREGULAR_PLURALS, class_mentions, class_named
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
 
@@ -89,7 +89,7 @@ def is_english(tokens: Sequence[str]) -> bool:
     """
     english = sum(t.lower() in _ENGLISH for t in tokens)
     foreign = sum(t.lower() in _FOREIGN and (t.islower() or i == 0) for i, t in enumerate(tokens))
-    return english > foreign if len(tokens) >= 3 else foreign == 0
+    return foreign == 0 or english > foreign
 
 
 def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None,
@@ -192,6 +192,10 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
     return found
 
 
+# "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
+_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its"})
+
+
 def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
     """"have a child", "with a spouse": a link's own word after "a" is a thing that link reaches.
 
@@ -200,7 +204,8 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     found = []
     for i in range(1, len(tokens)):
         word = tokens[i].lower()
-        if not taken[i] and tokens[i - 1].lower() in ("a", "an", "another") and _link_word(word, ontology):
+        singular = IRREGULAR_PLURALS.get(word, word)
+        if not taken[i] and tokens[i - 1].lower() in _RELATED_AFTER and _link_word(singular, ontology):
             found.append(Mention(i, i + 1, tokens[i], "related", score=0.8))
     return found
 
@@ -210,10 +215,13 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
     positions = []
     for i, word in enumerate(tokens):
         lower = word.lower()
-        if taken[i] or lower in _NOT_NOUNS or not word.isalpha() or len(word) < 3:
+        if taken[i] or lower in _NOT_NOUNS or not word.isalpha() or (len(word) < 3 and not word.isupper()):
             continue
-        before = tokens[i - 1].lower() if i else ""
-        if i == 0 or before in _DETERMINERS or (lower.endswith("s") and not lower.endswith("ss")):
+        # a determiner just before, or before one or two describing words ("the most expensive book")
+        recent = [t.lower() for t in tokens[max(i - 3, 0):i]]
+        if i == 0 or (recent and recent[-1] in _DETERMINERS) or (
+                any(w in _DETERMINERS for w in recent) and not any(taken[max(i - 3, 0):i])) or (
+                lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
 
