@@ -27,6 +27,8 @@ __all__ = ["LinkChoice", "implied_grams", "phrase_grams", "rank_links", "rank_pa
 DECLARED_END_BONUS = 0.06
 SHARED_STEM_BONUS = 0.15
 VERBATIM_BONUS = 0.1
+# How much a match with a link's comment counts against one with its label (comments are longer and vaguer).
+COMMENT_WEIGHT = 0.8
 SUSPECT_LABEL_PENALTY = 0.15
 # For an end of unknown class: the known end should fit what the link declares, not merely owl:Thing.
 DECLARED_FIT_BONUS = 0.05
@@ -139,11 +141,14 @@ def _lexical(grams: Sequence[str], label: str) -> float:
 
 
 def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.ndarray) -> dict[str, float]:
-    """Each link's best cosine similarity to any gram of the phrase."""
+    """Each link's best cosine similarity to any gram of the phrase, by its label or (weighted) its comment."""
     similarity: dict[str, float] = {}
     for vector in gram_vectors:
         for candidate in index.link_labels.score(vector, list(links)):
             similarity[candidate.iri] = max(similarity.get(candidate.iri, -1.0), candidate.score)
+        if COMMENT_WEIGHT:
+            for candidate in index.link_comments.score(vector, list(links)):
+                similarity[candidate.iri] = max(similarity[candidate.iri], COMMENT_WEIGHT * candidate.score)
     return similarity
 
 

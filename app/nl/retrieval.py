@@ -20,7 +20,7 @@ import numpy as np
 from app.nl.embedding import TextEncoder
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["Candidate", "OntologyIndex", "attribute_text", "build_index", "class_text", "link_label_text", "link_text"]
+__all__ = ["Candidate", "OntologyIndex", "attribute_text", "build_index", "class_text", "link_comment_text", "link_label_text", "link_text"]
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,16 @@ def link_label_text(ontology: Ontology, iri: str) -> str:
     'birth place'
     """
     return ontology.label(iri).lower()
+
+
+def link_comment_text(ontology: Ontology, iri: str) -> str:
+    """A link's comment, its first sentence: how the ontology says the relation in words ("the person who wrote it").
+
+    Empty when the link has no comment.
+    """
+    link = ontology.get_link(iri)
+    comment = " ".join((link.comment if link else "").split())
+    return comment.split(". ")[0].rstrip(".").lower()
 
 
 def attribute_text(ontology: Ontology, iri: str) -> str:
@@ -110,6 +120,7 @@ class OntologyIndex:
         links: _Table,
         attributes: _Table | Callable[[], _Table],
         link_labels: _Table | Callable[[], _Table] | None = None,
+        link_comments: _Table | Callable[[], _Table] | None = None,
     ):
         self.ontology = ontology
         self.embedder = embedder
@@ -118,6 +129,8 @@ class OntologyIndex:
         self._lazy: dict[str, _Table | Callable[[], _Table]] = {"attributes": attributes}
         if link_labels is not None:
             self._lazy["link_labels"] = link_labels
+        if link_comments is not None:
+            self._lazy["link_comments"] = link_comments
         self._lazy_lock = threading.Lock()
 
     def _table(self, name: str) -> _Table:
@@ -131,6 +144,11 @@ class OntologyIndex:
     def attributes(self) -> _Table:
         """Built on first use: only constraints need them, and they are half of a large ontology's terms."""
         return self._table("attributes")
+
+    @property
+    def link_comments(self) -> _Table:
+        """Each link that has a comment, by that comment's first sentence (:func:`link_comment_text`)."""
+        return self._table("link_comments")
 
     @property
     def link_labels(self) -> _Table:
@@ -193,6 +211,7 @@ def build_index(ontology: Ontology, embedder: TextEncoder, cache_dir: Path | Non
 
     class_iris = [c.iri for c in ontology.classes]
     link_iris = [p.iri for p in ontology.links]
+    commented = [i for i in link_iris if link_comment_text(ontology, i)]
     attribute_iris = [a.iri for a in ontology.attributes]
     return OntologyIndex(
         ontology,
@@ -201,4 +220,5 @@ def build_index(ontology: Ontology, embedder: TextEncoder, cache_dir: Path | Non
         table("links", link_iris, [link_text(ontology, i) for i in link_iris]),
         lambda: table("attributes", attribute_iris, [attribute_text(ontology, i) for i in attribute_iris]),
         lambda: table("link-labels", link_iris, [link_label_text(ontology, i) for i in link_iris]),
+        lambda: table("link-comments", commented, [link_comment_text(ontology, i) for i in commented]),
     )

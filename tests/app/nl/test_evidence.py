@@ -141,3 +141,13 @@ def test_pev010_every_draft_of_the_natural_sets_is_valid_and_connected(request, 
         report = validate_graph(graph, resources.ontology)
         assert report.ok, (question, report)
         assert _connected(graph), question
+
+
+def test_pev011_a_links_comment_speaks_for_it_where_its_label_does_not(dbo_ontology) -> None:
+    from app.nl.retrieval import link_comment_text
+
+    commented = [link for link in dbo_ontology.links if link.comment]
+    assert commented, "the DBpedia ontology has link comments"
+    text = link_comment_text(dbo_ontology, commented[0].iri)
+    assert text and text == text.lower() and not text.endswith(".")
+    assert link_comment_text(dbo_ontology, "http://example.org/no-such-link") == ""
