@@ -17,7 +17,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("graph", help="turn a question into a prototype graph and SPARQL")
     parser.add_argument("question", help="the question, in quotes")
     add_source_flags(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object: graph, sparql, stages, timings_ms")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object: graph, sparql, stages, timings_ms, confidence, evidence")
     parser.set_defaults(run=run)
 
 
@@ -31,6 +32,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         "timings_ms": {k: round(v, 1) for k, v in result.timings_ms.items()},
         "token_counts": result.token_counts,
         "messages": result.messages,
+        "not_understood": result.not_understood,
+        "confidence": result.confidence,
+        "evidence": result.evidence,
+        "used_words": result.used_words,
+        "ignored_words": result.ignored_words,
     }
     if args.json:
         print(json.dumps(payload, indent=2, ensure_ascii=False))

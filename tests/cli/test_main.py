@@ -38,3 +38,17 @@ def test_settings_come_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PROTOGRAPH_TOP_K", "7")
     settings = Settings()
     assert settings.ontology == [first, second] and settings.top_k == 7
+
+
+def test_graph_json_carries_the_drafts_evidence_and_confidence(capsys):
+    assert main(["graph", "Which persons have a child who studied at the same university as them?", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["not_understood"] is False and 0 < payload["confidence"] <= 1
+    assert any("child" in words for words in payload["evidence"].values())
+    assert "studied" in payload["used_words"] and payload["sparql"].startswith("PREFIX")
+
+
+def test_graph_says_plainly_when_a_question_is_not_understood(capsys):
+    assert main(["graph", "asdf qwer zxcv"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and "not understood" in captured.err
