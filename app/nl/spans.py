@@ -24,23 +24,24 @@ from ontology_loaders.model import Ontology
 __all__ = ["Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
 
 MAX_NAME_WORDS = 6
+# Each ontology's link labels, lower case, by fingerprint.
 _link_labels: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
 
-# English function words: a question with none of them is not English (or not a question).
+# English function words, the evidence that a question is English.
 _ENGLISH = frozenset(
     "a an the of in on at to by for with from and or is are was were be been has have had do does did who whom whose "
     "which what where when how many much me us all that this those these it its their his her than not no there "
     "give show list name tell".split())
-# What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
 # Function words of other languages a question is often asked in; none is an English word.
 _FOREIGN = frozenset(
     "welche welcher welches wer wie wo wann der das und ist sind hat haben von mit auf für nicht ein eine einen "
     "qué que cuál cuáles quién quiénes dónde cuándo cuántos los las el del y es son por con una "
     "quel quels quelle quelles qui où est sont les des une et avec pour dans "
     "welke wie wat waar het een zijn van met voor niet quale quali chi dove sono della degli".split()) - _ENGLISH
+# What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
 _WH_THING = {"who": ("person", "agent"), "whom": ("person", "agent"), "whose": ("person", "agent"),
              "where": ("place", "location")}
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
