@@ -22,7 +22,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -43,6 +42,7 @@ from app.evaluation.report import write_csv
 from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
 from app.graph.validate import validate_graph
 from ontology_loaders import RDFS_LABEL, Ontology
+from ontology_loaders.vocab import instance_label
 
 __all__ = [
     "SPLITS",
@@ -128,8 +128,7 @@ def instance_name(iri: str) -> str:
     >>> instance_name("http://dbpedia.org/resource/Caf%C3%A9_Central")
     'café central'
     """
-    local = re.split(r"[/#]", iri.rstrip("/#"))[-1]
-    return " ".join(unquote(local).replace("_", " ").split()).casefold()
+    return " ".join(unquote(instance_label(iri)).split()).casefold()
 
 
 def _constraint_key(constraint: Constraint) -> tuple[str, str, object]:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "class_named", "link_mentions", "read_relations", "unlabelled_things"]
+__all__ = ["ClassMention", "class_mentions", "class_named", "is_link_label", "link_mentions", "read_relations",
+           "unlabelled_things"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -31,8 +32,8 @@ _PLURAL_AFTER = _NEW | _BACK | frozenset({"", "with", "of", "and", "or", "for", 
 # is a command to the reader, not a class (DBpedia has the classes Name and List).
 _COMMANDS = frozenset({"name", "list", "give", "show", "tell", "count", "find", "state", "identify"})
 _AFTER_COMMAND = _NEW | _BACK | frozenset({"me", "us", "all", "both", "every"})
-IRREGULAR_PLURALS = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
-                     "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
+_IRREGULAR = {"people": "person", "children": "child", "men": "man", "women": "woman", "mice": "mouse",
+              "geese": "goose", "feet": "foot", "teeth": "tooth", "media": "medium", "species": "species"}
 
 # Keyed by ontology fingerprint: a few ontologies are loaded at once (samples, uploads, endpoints).
 _class_labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
@@ -72,8 +73,8 @@ def _label_index(ontology: Ontology) -> dict[str, str]:
 
 
 def _singular(word: str) -> list[str]:
-    if word in IRREGULAR_PLURALS:
-        return [IRREGULAR_PLURALS[word]]
+    if word in _IRREGULAR:
+        return [_IRREGULAR[word]]
     forms = []
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")
@@ -82,6 +83,11 @@ def _singular(word: str) -> list[str]:
     if word.endswith("s") and not word.endswith("ss") and len(word) > 2:
         forms.append(word[:-1])
     return forms
+
+
+def _forms(words: list[str]) -> list[str]:
+    """The words as written, then with the last word in each singular form it may have."""
+    return [" ".join(words)] + [" ".join([*words[:-1], form]) for form in _singular(words[-1])]
 
 
 def _lookup(labels: dict[str, str], words: list[str]) -> tuple[str, bool] | None:
@@ -115,7 +121,7 @@ def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
     for position in range(len(tokens)):
         for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
             words = tokens[position:position + length]
-            if any(f in links for f in [" ".join(words)] + [" ".join([*words[:-1], g]) for g in _singular(words[-1])]):
+            if any(f in links for f in _forms(words)):
                 ends.add(position + length)
                 break
     return ends
@@ -235,6 +241,18 @@ def _link_spans(tokens: list[str], ontology: Ontology) -> list[tuple[int, int, t
     return found
 
 
+def is_link_label(words: str, ontology: Ontology) -> bool:
+    """Whether ``words`` (or their plural) spell a link's whole label: "spouse", "authors", "gold medalists".
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:spouse", label="spouse")])
+    >>> is_link_label("spouses", onto), is_link_label("spice", onto)
+    (True, False)
+    """
+    normalised = _normalise(words).split()
+    return bool(normalised) and any(form in _link_label_index(ontology) for form in _forms(normalised))
+
+
 def link_mentions(question: str, ontology: Ontology) -> list[str]:
     """Link IRIs whose label the question names ("the child of", "the alma mater of"), in order of mention.
 
@@ -331,7 +349,7 @@ def unlabelled_things(question: str, ontology: Ontology) -> list[str]:
     for position in range(len(tokens)):
         for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
             words = tokens[position:position + length]
-            forms = [" ".join(words)] + [" ".join([*words[:-1], f]) for f in _singular(words[-1])]
+            forms = _forms(words)
             is_class = any(f in classes for f in forms)
             if is_class or any(f in links for f in forms):
                 for p in range(position, position + length):

@@ -16,16 +16,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.caching import KeyedCache
-from app.nl.mentions import IRREGULAR_PLURALS, class_mentions, class_named
+from app.nl.mentions import class_mentions, class_named, is_link_label
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
 
 __all__ = ["Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
 
 MAX_NAME_WORDS = 6
-# Each ontology's link labels, lower case, by fingerprint.
-_link_labels: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
@@ -205,8 +202,7 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     found = []
     for i in range(1, len(tokens)):
         word = tokens[i].lower()
-        singular = IRREGULAR_PLURALS.get(word, word)
-        if not taken[i] and tokens[i - 1].lower() in _RELATED_AFTER and _link_word(singular, ontology):
+        if not taken[i] and tokens[i - 1].lower() in _RELATED_AFTER and is_link_label(word, ontology):
             found.append(Mention(i, i + 1, tokens[i], "related", score=0.8))
     return found
 
@@ -227,13 +223,6 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
     return positions
 
 
-def _link_word(word: str, ontology: Ontology) -> bool:
-    """Whether ``word`` (or its singular) is a link's whole label: "spouse", "author", "successor"."""
-    labels = _link_labels.get_or_build(ontology.fingerprint, lambda: frozenset(
-        link.label.lower() for link in ontology.links))
-    return word in labels or (word.endswith("s") and word[:-1] in labels)
-
-
 def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex) -> list[Mention]:
     """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
     spans = []
@@ -241,12 +230,12 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     for i in _noun_positions(tokens, taken):
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing
-        if not (_link_word(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE
+        if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE
                 and lowered[i + 1:i + 2] in (["of"], ["is"], ["was"], ["are"], ["were"])):
             spans.append((i, i + 1))
         pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
         if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not (
-                _link_word(pair, index.ontology) and i and lowered[i - 1] in _COPULAS):
+                is_link_label(pair, index.ontology) and i and lowered[i - 1] in _COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:
         return []
