@@ -23,7 +23,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import company_tables as T  # sibling modules, not a package
-from build_library_sample import Data, render_entities, slug, turtle_string
+from build_library_sample import Data, slug
+from sample_turtle import render_entities, turtle_string
 
 CO = "http://protograph.example/company/"
 DATA = "http://protograph.example/company/data/"
@@ -304,7 +305,7 @@ def render_data(d: Data) -> str:
     """Turtle for the data, checked against the ontology; superclass types materialised."""
     return render_entities(d, builder="build_company_sample.py", name="company", prefix="co", namespace=CO,
                            data_ns=DATA, classes=T.CLASSES, links=T.LINKS, attributes=T.ATTRIBUTES,
-                           distinct_targets=True)
+                           xsd_ns=XSD, distinct_targets=True)
 
 
 def main(argv: list[str] | None = None) -> int:
