@@ -59,6 +59,9 @@ def ask(set_progress: ProgressSetter, _clicks: int | None, question: str | None,
         return no_update, no_update, no_update, no_update, "Cancelled."
     except USER_ERRORS as error:
         return no_update, no_update, no_update, no_update, error_span(error_text(error))
+    if result.not_understood:
+        # The canvas keeps what the user had: a question the draft could not read replaces nothing.
+        return no_update, no_update, views.strip_data(result), question, " ".join(map(str, result.messages))
     graph_json, history_json = commit(graph_data, result.graph, history)
     stages = views.strip_data(result)
     messages = list(result.messages or [])

@@ -7,6 +7,7 @@ from dash import html, no_update
 
 from app.errors import PipelineCancelled
 from app.graph.history import History
+from app.graph.model import PrototypeGraph
 from app.nl.pipeline import PipelineResult
 from components import ids
 from components.callbacks import ask as ask_panel
@@ -47,6 +48,18 @@ def test_ask_commits_the_drafted_graph_with_its_stages(settings, sample, drafted
     assert message == "Drafted 2 nodes and 1 links in 42 ms. One note."
     again = ask(progress.append, 2, "works by hockey players", sample, works, history, settings=settings)
     assert again[:2] == (no_update, no_update) and again[4].startswith("Same graph as before. Drafted")
+
+
+def test_a_question_not_understood_keeps_the_canvas_and_says_so(settings, sample, monkeypatch, works):
+    def not_understood(question, resources, *, progress, cancel):
+        return PipelineResult(question=question, graph=PrototypeGraph(), not_understood=True,
+                              messages=["not understood: rephrase it"])
+
+    monkeypatch.setattr(ask_panel, "extract_graph", not_understood)
+    graph, history, stages, question, message = ask(lambda _: None, 1, "asdf qwer", sample, works, None,
+                                                    settings=settings)
+    assert (graph, history) == (no_update, no_update)  # the user's graph stays on the canvas
+    assert message == "not understood: rephrase it" and question == "asdf qwer" and stages["cleaned"]["nodes"] == []
 
 
 def test_ask_needs_a_question_and_reports_cancel_and_errors(settings, sample, monkeypatch):
