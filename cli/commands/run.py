@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from app.errors import ProtoGraphError
+from app.graph.model import PrototypeGraph
 from app.nl.pipeline import extract_graph
 from app.query.compile import compile_sparql
 from app.query.export import results_to_csv, results_to_json
@@ -29,9 +30,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def _question_graph(question: str, settings: Settings):
+def _question_graph(question: str, settings: Settings) -> PrototypeGraph:
     result = extract_graph(question, get_resources(settings))
-    return getattr(result, "graph", result)
+    if result.graph.is_empty():
+        raise ProtoGraphError("; ".join(result.messages) or "the question gave no graph")
+    return result.graph
 
 
 def build_query(target: str, settings: Settings, limit: int | None = None) -> str:

@@ -52,3 +52,9 @@ def test_graph_says_plainly_when_a_question_is_not_understood(capsys):
     assert main(["graph", "asdf qwer zxcv"]) == 0
     captured = capsys.readouterr()
     assert captured.out == "" and "not understood" in captured.err
+
+
+def test_run_on_a_question_not_understood_says_so_in_one_line(capsys):
+    assert main(["run", "asdf qwer zxcv"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("protograph run: not understood") and error.count("\n") == 1
