@@ -15,6 +15,7 @@ __all__ = [
     "EndpointUnreachable",
     "ExportUnavailable",
     "GraphCompileError",
+    "JobQueueUnavailable",
     "LLMLoadError",
     "PipelineCancelled",
     "PipelineError",
@@ -25,6 +26,7 @@ __all__ = [
     "SourceError",
     "StudyError",
     "USER_ERRORS",
+    "UnconnectedGraphError",
     "UnknownParticipant",
 ]
 
@@ -37,6 +39,15 @@ class ProtoGraphError(Exception):
 # -- query compilation and execution (issue 5) ---------------------------------
 class GraphCompileError(ProtoGraphError, ValueError):
     """The prototype graph cannot be turned into SPARQL (bad IRI, bad value, unknown node)."""
+
+
+class UnconnectedGraphError(GraphCompileError):
+    """The graph has parts no edge links; running it would pair every answer of one part with every
+    answer of the others. ``parts`` holds each part's node ids."""
+
+    def __init__(self, message: str, parts: list[list[str]]) -> None:
+        self.parts = parts
+        super().__init__(message)
 
 
 class CannotDrawError(ProtoGraphError, ValueError):
@@ -109,6 +120,11 @@ class PipelineCancelled(ProtoGraphError):
 # -- data sources ----------------------------------------------------------------
 class SourceError(ProtoGraphError):
     """A data source that cannot be used; the message says why."""
+
+
+# -- deployment -------------------------------------------------------------------
+class JobQueueUnavailable(ProtoGraphError):
+    """The job queue of several server processes (Redis, for Celery) does not answer."""
 
 
 #: Errors a user can act on: every front end (CLI, web app, study pages) shows their message

@@ -99,7 +99,8 @@ class Resources:
         s = self.settings
         if not s.ontology and s.endpoint:
             return load_ontology_from_endpoint(s.endpoint, timeout=s.ontology_endpoint_timeout_s, language=s.language)
-        return load_ontology(s.ontology, language=s.language, cache_dir=s.cache_dir("ontology"))
+        return load_ontology(s.ontology, language=s.language, cache_dir=s.cache_dir("ontology"),
+                             max_bytes=s.max_decompressed_mb * 1024**2)
 
     @_Lazy
     def store(self) -> KnowledgeGraph:
@@ -107,7 +108,8 @@ class Resources:
 
     @_Lazy
     def instance_counts(self) -> dict:
-        return count_instances(self.store)
+        return count_instances(self.store, timeout=self.settings.counts_timeout_s,
+                               retry_after=self.settings.counts_retry_s)
 
     @_Lazy
     def embedder(self) -> Embedder:

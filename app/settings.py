@@ -83,6 +83,39 @@ class Settings(BaseSettings):
     studies_dir: Path | None = Field(
         default=None, description="A folder of study YAML files, offered next to the shipped ones in studies/."
     )
+    max_decompressed_mb: int = Field(
+        default=200, ge=1, description="How far a .gz input (ontology, instance data, upload) may inflate; "
+        "a larger one is refused.")
+    upload_max_mb: int = Field(default=50, ge=1, description="The largest file the web app accepts as an upload.")
+    request_max_mb: int | None = Field(
+        default=None, ge=1, description="The largest request body the web server reads (413 beyond); "
+        "default: one upload of upload_max_mb, base64-encoded.")
+    uploads_kept: int = Field(
+        default=20, ge=1, description="Uploads kept on the server: a new upload deletes older ones (by upload "
+        "time) and their stores and caches.")
+    query_workers: int = Field(
+        default=2, ge=1, description="Worker processes that run the embedded store's queries, and so the queries "
+        "one server process runs at once; a worker whose query runs out of time is killed and replaced.")
+    counts_timeout_s: float = Field(
+        default=5.0, gt=0, description="Time limit of the instance counts shown beside classes and links; "
+        "a failure is remembered for counts_retry_s.")
+    counts_retry_s: float = Field(
+        default=60.0, ge=0, description="How long a failed instance count is not asked again.")
+
+    endpoint_allow: list[str] = Field(
+        default_factory=list,
+        description="Endpoints web users may choose, as host patterns (example.org, *.example.org, host:port) or "
+                    "URL prefixes; when set, only these (private addresses included). JSON list in the environment.")
+    endpoint_allow_private: bool = Field(
+        default=False,
+        description="Let web users choose endpoints on loopback, private or link-local addresses. The endpoint "
+                    "the operator sets (--endpoint, PROTOGRAPH_ENDPOINT) is always allowed.")
+    endpoint_max_bytes: int = Field(default=20 * 1024 * 1024, ge=1024, description="Bytes of one endpoint answer read at most.")
+    endpoint_max_rows: int = Field(default=10_000, ge=1, description="Rows of one endpoint answer kept at most.")
+    web_workers: int = Field(
+        default=1, ge=1, description="Server processes of `protograph serve`: 1 is the embedded server; more run "
+        "gunicorn, and questions then run in Celery workers (jobs_backend 'celery', docs/deploy.md).")
+    web_threads: int = Field(default=4, ge=1, description="Threads of each gunicorn server process.")
 
     _split_ontology = field_validator("ontology", "kg", mode="before")(_split_paths)
 

@@ -147,7 +147,8 @@ def _compile(graph: PrototypeGraph) -> str | None:
     if graph.is_empty():
         return None
     try:
-        return compile_sparql(graph, labels=False, limit=None)
+        # Scored as the graph stands: an unlinked graph still answers (its runner has a time limit).
+        return compile_sparql(graph, labels=False, limit=None, allow_cross_product=True)
     except ProtoGraphError:
         return None
 

@@ -10,12 +10,11 @@ escaped by :mod:`app.query.terms`. Variable names come from node ids, which
 the graph model restricts to ``[A-Za-z_][A-Za-z0-9_]*`` and which are checked
 again here because ``model_construct`` skips validation.
 
-Layout of the WHERE clause: nodes joined by required edges form components.
-The component of the first node is the root; a component reached only
-through an optional edge is nested in that edge's ``OPTIONAL { … }`` together
-with its own types, constraints and labels, and one reached only through a
-negated edge sits inside ``FILTER NOT EXISTS { … }`` (its nodes cannot be
-returned).
+Layout of the WHERE clause (:mod:`app.graph.layout`): the first node is the
+root; the node an optional edge makes optional sits in that edge's
+``OPTIONAL { … }`` with everything hanging off it (types, constraints,
+labels, further nodes), and a negated edge's far side sits inside
+``FILTER NOT EXISTS { … }`` (its nodes cannot be returned).
 """
 
 from __future__ import annotations
@@ -25,6 +24,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from app.errors import GraphCompileError
+from app.graph.dates import DATE_DATATYPES, date_bounds, date_problem
+from app.graph.layout import Block as _Block
+from app.graph.layout import hidden_nodes as _hidden
+from app.graph.layout import layout as _layout
 from app.graph.model import (
     NODE_ID_PATTERN,
     Aggregation,
@@ -34,6 +37,7 @@ from app.graph.model import (
     Node,
     PrototypeGraph,
 )
+from app.graph.validate import check_runnable
 from app.query.terms import (
     LANGUAGE_TAG,
     STRING_DATATYPES,
@@ -52,7 +56,7 @@ from ontology_loaders.vocab import (
     XSD,
 )
 
-__all__ = ["DEFAULT_LIMIT", "DEFAULT_PREFIXES", "compile_sparql", "label_variable"]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_PREFIXES", "compile_count", "compile_sparql", "label_variable"]
 
 DEFAULT_LIMIT = 100
 
@@ -76,96 +80,6 @@ def label_variable(node_id: str) -> str:
     'person_1_label'
     """
     return f"{node_id}_label"
-
-
-# -- layout ------------------------------------------------------------------------
-
-
-@dataclass
-class _Block:
-    """One group of the WHERE clause: the root, an OPTIONAL or a FILTER NOT EXISTS."""
-
-    kind: str  # "root" | "optional" | "negated"
-    depth: int = 0
-    link: Edge | None = None  # the optional/negated edge that opens this block
-    nodes: list[str] = field(default_factory=list)
-    edges: list[Edge] = field(default_factory=list)
-    children: list[_Block] = field(default_factory=list)
-
-
-def _layout(graph: PrototypeGraph) -> _Block:
-    order = {n.id: i for i, n in enumerate(graph.nodes)}
-    parent = {n.id: n.id for n in graph.nodes}
-
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    required = [e for e in graph.edges if not e.optional and not e.negated]
-    for edge in required:
-        a, b = find(edge.source), find(edge.target)
-        if a != b:
-            # Keep the earliest node as the representative, so the layout is deterministic.
-            first, second = sorted((a, b), key=order.__getitem__)
-            parent[second] = first
-    members: dict[str, list[str]] = {}
-    for node in graph.nodes:
-        members.setdefault(find(node.id), []).append(node.id)
-
-    root = _Block("root")
-    block_of: dict[str, _Block] = {}  # component representative -> block
-    used: set[int] = set()
-    loose = [(i, e) for i, e in enumerate(graph.edges) if e.optional or e.negated]
-    for component in members:  # insertion order = order of first node
-        if component in block_of:
-            continue
-        block_of[component] = root
-        root.nodes.extend(members[component])
-        queue = [component]
-        while queue:
-            current = queue.pop(0)
-            for index, edge in loose:
-                if index in used:
-                    continue
-                ends = (find(edge.source), find(edge.target))
-                if current not in ends:
-                    continue
-                other = ends[1] if ends[0] == current else ends[0]
-                if other in block_of:
-                    continue
-                used.add(index)
-                outer = block_of[current]
-                block = _Block("negated" if edge.negated else "optional", outer.depth + 1, edge, list(members[other]))
-                outer.children.append(block)
-                block_of[other] = block
-                queue.append(other)
-    for edge in required:
-        block_of[find(edge.source)].edges.append(edge)
-    for index, edge in loose:
-        if index in used:
-            continue
-        # Both ends are already placed: attach the edge where the deeper end lives.
-        a, b = block_of[find(edge.source)], block_of[find(edge.target)]
-        outer = a if a.depth >= b.depth else b
-        outer.children.append(_Block("negated" if edge.negated else "optional", outer.depth + 1, edge))
-    return root
-
-
-def _hidden(root: _Block) -> set[str]:
-    """Nodes inside a FILTER NOT EXISTS: they are never bound in a result row."""
-    hidden: set[str] = set()
-
-    def walk(b: _Block, negated: bool) -> None:
-        negated = negated or b.kind == "negated"
-        if negated:
-            hidden.update(b.nodes)
-        for child in b.children:
-            walk(child, negated)
-
-    walk(root, False)
-    return hidden
 
 
 # -- the compiler ----------------------------------------------------------------------
@@ -195,14 +109,20 @@ def compile_sparql(
     language: str | None = "en",
     limit: int | None = DEFAULT_LIMIT,
     prefixes: Mapping[str, str] | None = None,
+    allow_cross_product: bool = False,
 ) -> str:
     """Compile a prototype graph into one SPARQL 1.1 SELECT query.
 
     ``graph.limit`` wins over ``limit`` when set; ``limit=None`` means no LIMIT.
     ``prefixes`` are added to :data:`DEFAULT_PREFIXES`; only the used ones are declared.
+    A graph whose parts no edge links is compiled only with ``allow_cross_product``
+    (the user's explicit choice): its query pairs every answer of one part with every
+    answer of the others.
 
     :raises GraphCompileError: for an empty graph, an unknown node, a bad IRI or a value
-        that does not fit its datatype.
+        that does not fit its datatype, or a graph larger than the limits of
+        :func:`app.graph.validate.check_runnable`.
+    :raises UnconnectedGraphError: the graph has unlinked parts and ``allow_cross_product`` is false.
 
     >>> graph = PrototypeGraph.model_validate({
     ...     "nodes": [{"id": "work_1", "class": "http://dbpedia.org/ontology/Work"},
@@ -220,6 +140,49 @@ def compile_sparql(
     }
     LIMIT 100
     """
+    if graph.nodes:  # an empty graph gets _select's own message
+        check_runnable(graph, allow_cross_product=allow_cross_product)
+    prologue, select = _select(graph, labels=labels, language=language, limit=limit, prefixes=prefixes)
+    return "\n".join([*prologue, "", *select] if prologue else select)
+
+
+def compile_count(
+    graph: PrototypeGraph,
+    *,
+    labels: bool = True,
+    language: str | None = "en",
+    prefixes: Mapping[str, str] | None = None,
+    allow_cross_product: bool = False,
+) -> str:
+    """A query for how many rows :func:`compile_sparql` returns without a page's LIMIT, as ``?total``.
+
+    It counts the very rows the table pages through (same labels, same DISTINCT), so
+    "25 of 269" is exact; the graph's own LIMIT and OFFSET still apply, its order does not matter.
+
+    >>> graph = PrototypeGraph.model_validate({"nodes": [{"id": "a", "class": "http://e.org/C"}]})
+    >>> print(compile_count(graph, labels=False))
+    SELECT (COUNT(*) AS ?total)
+    WHERE {
+      {
+        SELECT DISTINCT ?a
+        WHERE {
+          ?a a <http://e.org/C> .
+        }
+      }
+    }
+    """
+    if graph.nodes:
+        check_runnable(graph, allow_cross_product=allow_cross_product)
+    unordered = graph.model_copy(update={"order_by": ()})
+    prologue, select = _select(unordered, labels=labels, language=language, limit=None, prefixes=prefixes)
+    query = [*prologue, ""] if prologue else []
+    query += ["SELECT (COUNT(*) AS ?total)", "WHERE {", "  {", *(f"    {line}" for line in select), "  }", "}"]
+    return "\n".join(query)
+
+
+def _select(graph: PrototypeGraph, *, labels: bool, language: str | None, limit: int | None,
+            prefixes: Mapping[str, str] | None) -> tuple[list[str], list[str]]:
+    """The PREFIX lines, and the SELECT query that uses them."""
     nodes = _checked_nodes(graph)
     if language is not None and language != "" and not LANGUAGE_TAG.match(language):
         raise GraphCompileError(f"invalid language tag {language!r}")
@@ -230,13 +193,8 @@ def compile_sparql(
     projection, group_by = plan.projection()
     modifiers = _modifiers(graph, plan, group_by, limit)
     prologue = [f"PREFIX {name}: <{terms.used[name]}>" for name in sorted(terms.used)]
-    query = [*prologue, ""] if prologue else []
-    query.append("SELECT DISTINCT " + " ".join(projection))
-    query.append("WHERE {")
-    query.extend(body)
-    query.append("}")
-    query.extend(modifiers)
-    return "\n".join(query)
+    select = ["SELECT DISTINCT " + " ".join(projection), "WHERE {", *body, "}", *modifiers]
+    return prologue, select
 
 
 def _checked_nodes(graph: PrototypeGraph) -> dict[str, Node]:
@@ -268,6 +226,7 @@ class _Plan:
     label_var: dict[str, str]  # node -> its label variable, for returned nodes
     value_var: dict[tuple[str, str], str]  # (node, property) -> the variable holding the value
     count_var: str | None
+    sort_values: set[tuple[str, str]] = field(default_factory=set)  # (node, attribute) a returned node is sorted by
 
     @classmethod
     def of(cls, graph: PrototypeGraph, nodes: dict[str, Node], hidden: set[str], *, labels: bool) -> _Plan:
@@ -286,12 +245,13 @@ class _Plan:
         label_var = {n: variables.new(label_variable(n)) for n in returned} if labels else {}
         count_var = variables.new("count") if aggregation is not None else None
         value_var: dict[tuple[str, str], str] = {}
-        for node in graph.nodes:
-            for constraint in node.constraints:
-                key = (node.id, constraint.property)
-                if key not in value_var:
-                    value_var[key] = variables.new(f"{node.id}_{_local_stem(constraint.property)}")
-        return cls(nodes, hidden, aggregation, returned, label_var, value_var, count_var)
+        keys = [(node.id, c.property) for node in graph.nodes for c in node.constraints]
+        keys += [(o.node, o.property) for o in graph.order_by if o.property and o.node in nodes]
+        for node_id, prop in keys:
+            if (node_id, prop) not in value_var:
+                value_var[(node_id, prop)] = variables.new(f"{node_id}_{_local_stem(prop)}")
+        sort_values = {(o.node, o.property) for o in graph.order_by if o.property and o.node in returned}
+        return cls(nodes, hidden, aggregation, returned, label_var, value_var, count_var, sort_values)
 
     def projection(self) -> tuple[list[str], list[str]]:
         """The SELECT terms, and the GROUP BY terms (every projected variable but the count)."""
@@ -300,6 +260,8 @@ class _Plan:
             projection.append(f"?{node_id}")
             if node_id in self.label_var:
                 projection.append(f"?{self.label_var[node_id]}")
+            # The value a row is sorted by is shown beside it: "the most expensive" should say how expensive.
+            projection += [f"?{self.value_var[key]}" for key in sorted(self.sort_values) if key[0] == node_id]
         group_by = list(projection)
         if self.aggregation is not None:
             projection.append(f"(COUNT(DISTINCT ?{self.aggregation.count}) AS ?{self.count_var})")
@@ -354,7 +316,8 @@ class _Where:
     def _constraints(self, block: _Block) -> Iterable[str]:
         for node_id in block.nodes:
             node = self.plan.nodes[node_id]
-            for prop in dict.fromkeys(c.property for c in node.constraints):
+            sorted_by = [p for n, p in sorted(self.plan.value_var) if n == node_id]
+            for prop in dict.fromkeys([*(c.property for c in node.constraints), *sorted_by]):
                 var = self.plan.value_var[(node_id, prop)]
                 yield f"?{node_id} {self.terms.predicate(prop, f'property of {node_id}')} ?{var} ."
             for constraint in node.constraints:
@@ -384,6 +347,12 @@ def _modifiers(graph: PrototypeGraph, plan: _Plan, group_by: list[str], limit: i
             if plan.aggregation is not None and order.node not in plan.returned:
                 raise GraphCompileError(f"cannot order by {order.node!r}: it is neither counted nor grouped")
             var = order.node
+            if order.property:
+                var = plan.value_var[(order.node, order.property)]
+            elif order.label:
+                if order.node not in plan.label_var:
+                    raise GraphCompileError(f"cannot order by the label of {order.node!r}: it is not returned")
+                var = plan.label_var[order.node]
         else:
             raise GraphCompileError(f"cannot order by {order.node!r}: no such returned node")
         order_terms.append(f"DESC(?{var})" if order.descending else f"?{var}")
@@ -421,9 +390,30 @@ def _filter(var: str, constraint: Constraint, terms: Terms, node_id: str) -> str
         if op is ConstraintOp.STARTSWITH:
             return f"STRSTARTS(LCASE(STR(?{var})), LCASE({text}))"
         return f'REGEX(STR(?{var}), {text}, "i")'
+    if isinstance(value, str) and datatype in DATE_DATATYPES:
+        problem = date_problem(value, datatype)
+        if problem:
+            raise GraphCompileError(f"{what}: {problem}")
+        bounds = date_bounds(value, datatype)
+        if bounds is not None:
+            return _date_range(var, op, *(terms.literal(b, datatype, what) for b in bounds))
     literal = terms.literal(value, datatype, what)
     stringy = isinstance(value, str) and (datatype is None or datatype in STRING_DATATYPES)
     if stringy and op in (ConstraintOp.EQ, ConstraintOp.NE):
         # STR() so that a plain string also matches language-tagged values.
         return f"STR(?{var}) {op.value} {literal}"
     return f"?{var} {op.value} {literal}"
+
+
+def _date_range(var: str, op: ConstraintOp, start: str, end: str) -> str:
+    """A comparison with a partial date (a year, a month) against the range ``[start, end)`` it stands for."""
+    if op is ConstraintOp.EQ:
+        return f"?{var} >= {start} && ?{var} < {end}"
+    if op is ConstraintOp.NE:
+        return f"?{var} < {start} || ?{var} >= {end}"
+    bound = {ConstraintOp.LT: ("<", start), ConstraintOp.LE: ("<", end),
+             ConstraintOp.GT: (">=", end), ConstraintOp.GE: (">=", start)}
+    if op not in bound:
+        raise GraphCompileError(f"{op.value!r} does not apply to a date")
+    symbol, limit = bound[op]
+    return f"?{var} {symbol} {limit}"

@@ -24,7 +24,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     result = extract_graph(args.question, get_resources(settings))
-    sparql = compile_sparql(result.graph) if result.graph.nodes else ""
+    # Shown, not run: `protograph run` asks for --allow-cross-product before running unlinked parts.
+    sparql = compile_sparql(result.graph, allow_cross_product=True) if result.graph.nodes else ""
     payload = {
         "graph": result.graph.model_dump(mode="json"),
         "sparql": sparql,

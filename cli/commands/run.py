@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.errors import ProtoGraphError
+from app.errors import ProtoGraphError, UnconnectedGraphError
 from app.graph.model import PrototypeGraph
 from app.nl.pipeline import extract_graph
 from app.query.compile import compile_sparql
@@ -15,7 +15,7 @@ from app.query.results import results_table
 from app.query.run import open_store, run_query
 from app.resources import get_resources
 from app.settings import Settings
-from cli.commands.sparql import read_graph
+from cli.commands.sparql import read_graph, read_text
 from cli.flags import add_source_flags
 
 
@@ -27,6 +27,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--limit", type=int, default=None, help="LIMIT for a graph or question (default: settings)")
     parser.add_argument("--timeout", type=float, default=None, help="seconds before the query is abandoned")
     parser.add_argument("--show-query", action="store_true", help="print the SPARQL on standard error first")
+    parser.add_argument("--allow-cross-product", action="store_true",
+                        help="run a graph whose parts no edge links (every answer of one part with every other)")
     parser.set_defaults(run=run)
 
 
@@ -37,18 +39,22 @@ def _question_graph(question: str, settings: Settings) -> PrototypeGraph:
     return result.graph
 
 
-def build_query(target: str, settings: Settings, limit: int | None = None) -> str:
+def build_query(
+    target: str, settings: Settings, limit: int | None = None, *, allow_cross_product: bool = False
+) -> str:
     """The SPARQL for a graph file, a query file, or a question."""
     path = Path(target)
     limit = limit if limit is not None else settings.result_limit
     if path.suffix.lower() in (".rq", ".sparql") or (path.is_file() and path.suffix.lower() not in (".json",)):
-        try:
-            return path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ProtoGraphError(f"{target}: no such file") from None
+        return read_text(target)
     if path.suffix.lower() == ".json":
-        return compile_sparql(read_graph(target), language=settings.language, limit=limit)
-    return compile_sparql(_question_graph(target, settings), language=settings.language, limit=limit)
+        graph = read_graph(target)
+    else:
+        graph = _question_graph(target, settings)
+    try:
+        return compile_sparql(graph, language=settings.language, limit=limit, allow_cross_product=allow_cross_product)
+    except UnconnectedGraphError as error:
+        raise UnconnectedGraphError(f"{error} with --allow-cross-product", error.parts) from None
 
 
 def format_table(results) -> str:
@@ -69,7 +75,7 @@ def format_table(results) -> str:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    query = build_query(args.target, settings, args.limit)
+    query = build_query(args.target, settings, args.limit, allow_cross_product=args.allow_cross_product)
     if args.show_query:
         print(query, file=sys.stderr)
     results = run_query(query, store=open_store(settings), timeout=args.timeout)

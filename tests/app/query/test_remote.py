@@ -43,7 +43,7 @@ def test_remote_ask_and_syntax_error(sample_endpoint):
 def test_hanging_server_times_out_within_the_limit(hanging_url):
     remote = RemoteEndpoint(hanging_url, timeout=1.0)
     started = time.monotonic()
-    with pytest.raises(QueryTimeout, match="within 1 s"):
+    with pytest.raises(QueryTimeout, match="stopped after 1 s: no answer from the endpoint"):
         remote.select(ROWS_QUERY)
     assert time.monotonic() - started < 5  # one timeout, not one per retry
 
@@ -52,7 +52,7 @@ def test_server_error_500_is_reported_with_its_status(scripted_server):
     server, url = scripted_server((500, b"boom: out of memory"))
     with pytest.raises(EndpointHTTPError) as caught:
         RemoteEndpoint(url, timeout=5).select(ROWS_QUERY)
-    assert caught.value.status == 500 and "boom" in str(caught.value)
+    assert caught.value.status == 500 and "boom" not in str(caught.value)  # the server's words stay in the log
     assert len(server.requests) == 1  # 500 is not transient: no retry
 
 

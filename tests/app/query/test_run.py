@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from app.errors import QuerySyntaxError
+from app.graph.model import PrototypeGraph
 from app.query.compile import compile_sparql
 from app.query.counts import instance_counts
 from app.query.embedded import EmbeddedStore, content_hash
 from app.query.remote import RemoteEndpoint
-from app.query.run import open_store, run_page, run_query
+from app.query.run import count_rows, open_store, run_page, run_query
 from app.settings import Settings
 
 QUESTIONS = ("a_works_by_ice_hockey_players", "b_authors_with_gold_medals",
@@ -73,3 +74,23 @@ def test_paging_walks_through_all_rows_once(rows_of, sample_store, golden_graph)
             break
         page += 1
     assert sorted(seen) == everything and page == (len(everything) - 1) // 7
+
+
+def test_pages_stay_inside_the_graphs_own_limit_and_offset(rows_of, sample_store, golden_graph):
+    graph = golden_graph("a_works_by_ice_hockey_players")
+    everything = rows_of(sample_store.select(compile_sparql(graph.model_copy(update={"order_by": ()}), limit=None)))
+    framed = graph.model_copy(update={"limit": 5, "offset": 2})
+    first = run_page(framed, store=sample_store, page=0, page_size=3, total=True)
+    second = run_page(framed, store=sample_store, page=1, page_size=3, total=True)
+    assert (len(first.results), first.has_more, len(second.results), second.has_more) == (3, True, 2, False)
+    assert first.total == second.total == min(5, len(everything) - 2)
+    assert run_page(framed, store=sample_store, page=2, page_size=3).results.bindings == []
+
+
+def test_the_total_counts_every_row_not_just_the_page(sample_store):
+    person = PrototypeGraph.model_validate({"nodes": [{"id": "p", "class": "http://dbpedia.org/ontology/Person"}]})
+    expected = len(sample_store.select(compile_sparql(person, limit=None)))
+    page = run_page(person, store=sample_store, page=4, page_size=25, total=True)
+    assert expected > 100 and page.total == count_rows(person, store=sample_store) == expected
+    assert (page.first_row, page.last_row) == (101, 125)
+    assert run_page(person, store=sample_store, page=0, page_size=25).total is None  # only when asked
