@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlparse
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from app.endpoints import guard_endpoint
 from app.errors import SourceError
 from app.settings import SAMPLES_DIR, Settings
+from app.uploads import store_upload
 
 __all__ = [
     "DataSource",
@@ -27,15 +28,18 @@ __all__ = [
     "SampleSource",
     "UploadSource",
     "default_source",
+    "hide_upload_path",
     "list_samples",
     "parse_source",
+    "request_max_bytes",
     "save_upload",
     "settings_for_source",
     "source_label",
+    "upload_path",
 ]
 
 UPLOAD_SUFFIXES = (".ttl", ".rdf", ".owl", ".nt", ".jsonld", ".xml", ".ttl.gz", ".nt.gz", ".owl.gz", ".rdf.gz")
-MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+_MB = 1024 * 1024
 
 
 class _Source(BaseModel):
@@ -64,11 +68,20 @@ class SampleSource(_Source):
 
 
 class UploadSource(_Source):
-    """A file this server saved from an upload (never an arbitrary path: see :func:`settings_for_source`)."""
+    """A file this server saved from an upload: the user's file name, and the stored file's name.
+
+    Only a name in the uploads folder is kept (never a server path, which would show in
+    the browser and the share link); an older link's ``path`` is read as its name.
+    """
 
     kind: Literal["upload"] = "upload"
     name: str = "uploaded"
-    path: str
+    file: str = Field(validation_alias=AliasChoices("file", "path"))
+
+    @field_validator("file")
+    @classmethod
+    def _name_only(cls, file: str) -> str:
+        return Path(file).name
 
     @property
     def label(self) -> str:
@@ -163,7 +176,8 @@ def default_source(settings: Settings) -> DataSource:
 def settings_for_source(base: Settings, source: DataSource | dict[str, Any] | None) -> Settings:
     """The settings that query ``source``; everything else (model, caches) comes from ``base``.
 
-    >>> s = settings_for_source(Settings(), {"kind": "endpoint", "url": "http://127.0.0.1:7878/query"})
+    >>> local = Settings(endpoint_allow_private=True)  # a web user's endpoint must be public, unless allowed
+    >>> s = settings_for_source(local, {"kind": "endpoint", "url": "http://127.0.0.1:7878/query"})
     >>> (s.endpoint, s.ontology, s.kg)
     ('http://127.0.0.1:7878/query', [], [])
 
@@ -179,38 +193,79 @@ def settings_for_source(base: Settings, source: DataSource | dict[str, Any] | No
         return base.model_copy(update={"ontology": [ontology], "kg": [data] if data.is_file() else [],
                                        "endpoint": None})
     if isinstance(source, UploadSource):
-        path = Path(source.path)
-        uploads = (base.data_dir / "uploads").resolve()
+        path = upload_path(base, source)
         # Only files this app saved: a URL must not point the server at arbitrary paths.
-        if path.resolve().parent != uploads or not path.is_file():
+        if path.resolve().parent != (base.data_dir / "uploads").resolve() or not path.is_file():
             raise SourceError("the uploaded file is no longer on the server; upload it again")
+        # One file is both schema and data; OWL/XML reaches the store as triples (ontology_loaders.open_rdf).
         return base.model_copy(update={"ontology": [path], "kg": [path], "endpoint": None})
     if isinstance(source, EndpointSource):
+        guard_endpoint(base, source.url)  # a URL from a user or a link: never a way into the server's network
         return base.model_copy(update={"ontology": [], "kg": [], "endpoint": source.url})
     return base
+
+
+def upload_path(base: Settings, source: UploadSource) -> Path:
+    """Where the server keeps an upload's file."""
+    return base.data_dir / "uploads" / source.file
+
+
+def hide_upload_path(base: Settings, source: DataSource | dict[str, Any] | None, text: str) -> str:
+    """``text`` (an error message) with an upload's server path, or stored name, shown as the user's file name.
+
+    >>> hide_upload_path(Settings(data_dir=Path("/srv/pg")), {"kind": "upload", "name": "zoo.owl", "file": "ab12.owl"},
+    ...                  "/srv/pg/uploads/ab12.owl: line 3: bad IRI")
+    'zoo.owl: line 3: bad IRI'
+    """
+    try:
+        source = parse_source(source)
+    except SourceError:
+        return text
+    if not isinstance(source, UploadSource):
+        return text
+    path = upload_path(base, source)
+    for shown in (path.resolve().as_uri(), str(path.resolve()), str(path), source.file):
+        text = text.replace(shown, source.name)
+    return text
+
+
+def request_max_bytes(settings: Settings) -> int:
+    """The largest request body the web server reads: the setting, else room for one base64-encoded upload.
+
+    >>> request_max_bytes(Settings(upload_max_mb=3)) // 1024**2
+    5
+    """
+    if settings.request_max_mb is not None:
+        return settings.request_max_mb * _MB
+    return settings.upload_max_mb * _MB * 4 // 3 + _MB  # base64 adds a third; the rest of the callback is small
 
 
 def save_upload(base: Settings, filename: str, contents: str) -> UploadSource:
     """Store a ``dcc.Upload`` payload (``data:...;base64,...``) under the data dir; return its source.
 
-    Files are named by content hash, so the same upload twice is stored once.
+    A ``.gz`` file is inflated here, once, as a stream capped at ``max_decompressed_mb``,
+    and an XML file with a DTD is refused before any parser sees it. Files are named by
+    content hash, so the same upload twice is stored once; older uploads beyond
+    ``uploads_kept`` are deleted (:func:`app.uploads.prune_uploads`).
 
-    :raises SourceError: an unsupported file type, a damaged payload, or a file over the size limit.
+    :raises SourceError: an unsupported type, a damaged payload, a file over a limit, or a refused XML file.
     """
-    name = Path(filename or "").name
+    name = "".join(ch for ch in Path(filename or "").name if ch.isprintable())[:200]
     lower = name.lower()
     suffix = next((s for s in sorted(UPLOAD_SUFFIXES, key=len, reverse=True) if lower.endswith(s)), None)
     if suffix is None:
         raise SourceError(f"{name or 'this file'}: expected one of {', '.join(UPLOAD_SUFFIXES)}")
+    _, comma, encoded = (contents or "").partition(",")
+    damaged = SourceError(f"{name}: the upload arrived damaged; try again")
+    too_big = SourceError(f"{name}: larger than the upload limit of {base.upload_max_mb} MB")
+    if not comma:
+        raise damaged
+    if len(encoded) * 3 // 4 > base.upload_max_mb * _MB + 2:  # refused before it is decoded
+        raise too_big
     try:
-        _, encoded = contents.split(",", 1)
         data = base64.b64decode(encoded, validate=True)
     except (ValueError, binascii.Error):
-        raise SourceError(f"{name}: the upload arrived damaged; try again") from None
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise SourceError(f"{name}: larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
-    digest = hashlib.sha256(data).hexdigest()[:20]
-    path = base.cache_dir("uploads") / f"{digest}{suffix}"
-    if not path.exists():
-        path.write_bytes(data)
-    return UploadSource(name=name, path=str(path))
+        raise damaged from None
+    if len(data) > base.upload_max_mb * _MB:
+        raise too_big
+    return UploadSource(name=name, file=store_upload(base, name, suffix, data).name)

@@ -1,8 +1,8 @@
 """``create_app()``: build the Dash app for a settings object.
 
 The background-callback manager is chosen by setting: threads of the server
-process (the default, :mod:`components.jobs`) or CeleryManager with Redis
-(several workers). Nothing
+process (the default, :mod:`components.jobs`) or Celery workers behind Redis
+(several server processes, :mod:`components.celery_jobs`). Nothing
 heavy is loaded here: resources load on first use, or up front through
 :func:`warm_resources` (which ``protograph serve`` calls before serving).
 """
@@ -16,7 +16,7 @@ import dash
 
 from app.resources import get_resources
 from app.settings import PROJECT_ROOT, Settings
-from app.sources import default_source
+from app.sources import default_source, request_max_bytes
 from components.text2sparql import register_text2sparql
 
 from components.callbacks import register_callbacks, resources_for
@@ -32,12 +32,11 @@ ASSETS_DIR = PROJECT_ROOT / "assets"
 
 
 def _background_manager(settings: Settings) -> Any:
-    """Jobs in threads of this process by default; CeleryManager with Redis for several workers."""
+    """Jobs in threads of this process by default; in Celery workers behind Redis for several server processes."""
     if settings.jobs_backend == "celery":
-        from celery import Celery  # optional: pip install "celery[redis]"
+        from components.celery_jobs import CeleryJobManager, celery_for
 
-        celery_app = Celery("protograph", broker=settings.redis_url, backend=settings.redis_url)
-        return dash.CeleryManager(celery_app)
+        return CeleryJobManager(celery_for(settings.redis_url))
     import diskcache
 
     cache = diskcache.Cache(str(settings.cache_dir("dash-jobs")))
@@ -48,7 +47,8 @@ def warm_resources(settings: Settings, *, llm: bool = True) -> dict[str, float]:
     """Load the default source's ontology, store, index and (optionally) model now; return seconds per part.
 
     Background jobs run in threads of this process, so what is loaded here before
-    serving is what they use: nothing is loaded per question. A part
+    serving is what they use: nothing is loaded per question. (Celery jobs use what
+    each worker loads: :mod:`components.worker`.) A part
     that fails is logged; it fails again, visibly, when the app first uses it.
     """
     def report(name: str, error: Exception) -> None:
@@ -91,6 +91,8 @@ def create_app(settings: Settings | None = None, *, debug_panel: bool = True) ->
         # No example questions in a study: they could hand participants an answer.
         return build_layout(examples=[], initial_source=dict(study.source), debug=debug_panel)
 
+    # Flask refuses a larger body (413) before reading it; the upload box checks size in the browser first.
+    app.server.config["MAX_CONTENT_LENGTH"] = request_max_bytes(settings)
     app.layout = page_shell()
     app.validation_layout = validation_layout(home())
     register_callbacks(app, settings)

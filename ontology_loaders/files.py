@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-import gzip
+import contextlib
 import hashlib
 import io
+import logging
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 import pyoxigraph as ox
 
 from .build import Triple, ontology_from_triples
 from .errors import OntologyLoadError
+from .inputs import DEFAULT_MAX_BYTES, GuardedReader, open_input
 from .model import Ontology
 
-__all__ = ["RDF_FORMATS", "load_ontology", "read_triples", "rdf_format_for", "sources_digest"]
+__all__ = ["RDF_FORMATS", "load_ontology", "open_rdf", "rdf_format_for", "read_triples", "sources_digest"]
+
+log = logging.getLogger(__name__)
 
 RDF_FORMATS: dict[str, ox.RdfFormat] = {
     ".ttl": ox.RdfFormat.TURTLE,
@@ -48,80 +54,113 @@ def rdf_format_for(path: Path) -> ox.RdfFormat:
     return RDF_FORMATS[suffixes[-1]]
 
 
-def _read_bytes(path: Path) -> bytes:
+def _check_file(path: Path) -> None:
     if not path.exists():
         raise OntologyLoadError(f"{path}: file not found")
     if not path.is_file():
         raise OntologyLoadError(f"{path}: not a file")
     if path.stat().st_size > MAX_FILE_BYTES:
         raise OntologyLoadError(f"{path}: larger than {MAX_FILE_BYTES // 1024**2} MiB")
-    data = path.read_bytes()
-    if path.suffix.lower() == ".gz":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise OntologyLoadError(f"{path}: not a valid gzip file ({error})") from None
-    return data
 
 
-def read_triples(path: Path) -> Iterator[Triple]:
+@contextlib.contextmanager
+def open_rdf(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[BinaryIO, ox.RdfFormat]]:
+    """One file as a stream a pyoxigraph parser (or ``Store.bulk_load``) can read, with its format.
+
+    The stream is guarded (:mod:`ontology_loaders.inputs`): a ``.gz`` file inflates
+    as it is read, up to ``max_bytes``, and an XML file with a DTD is refused.
+    OWL/XML, which is not RDF, comes back converted to N-Triples.
+
+    :raises OntologyLoadError: an unknown type, a missing file, or a refused input.
+    """
+    fmt = rdf_format_for(path)
+    _check_file(path)
+    with open_input(path, max_bytes=max_bytes, xml=fmt == ox.RdfFormat.RDF_XML) as stream:
+        if fmt == ox.RdfFormat.RDF_XML and _looks_like_owl_xml(stream.head()):
+            yield io.BytesIO(_owl_xml_to_ntriples(path, stream)), ox.RdfFormat.N_TRIPLES
+        else:
+            yield stream, fmt
+
+
+def read_triples(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Triple]:
     """Every triple of one file (quads' graph names are dropped).
 
     :raises OntologyLoadError: naming the file, the line and the parser's message.
     """
-    fmt = rdf_format_for(path)
-    data = _read_bytes(path)
-    if fmt == ox.RdfFormat.RDF_XML and _looks_like_owl_xml(data):
-        yield from _owl_xml_triples(path, data)
-        return
-    try:
-        for quad in ox.parse(io.BytesIO(data), fmt, base_iri=path.resolve().as_uri()):
-            yield (quad.subject, quad.predicate, quad.object)
-    except SyntaxError as error:
-        line = f"line {error.lineno}: " if error.lineno else ""
-        raise OntologyLoadError(f"{path}: {line}{error.msg}") from None
+    with open_rdf(path, max_bytes=max_bytes) as (stream, fmt):
+        try:
+            for quad in ox.parse(stream, fmt, base_iri=path.resolve().as_uri()):
+                yield (quad.subject, quad.predicate, quad.object)
+        except SyntaxError as error:
+            line = f"line {error.lineno}: " if error.lineno else ""
+            raise OntologyLoadError(f"{path}: {line}{error.msg}") from None
 
 
-def _looks_like_owl_xml(data: bytes) -> bool:
-    head = data[:2048].lstrip()
+def _looks_like_owl_xml(head: bytes) -> bool:
+    head = head.lstrip()
     return b"<Ontology" in head and b"rdf:RDF" not in head
 
 
-def _owl_xml_triples(path: Path, data: bytes) -> Iterator[Triple]:
+# owlready2 prints its parser's tracebacks (sys.excepthook) and warnings to stderr, so a load
+# swaps stderr for a buffer that goes to the debug log. The swap is process-wide: one load at a
+# time, and another thread's stderr output during one lands in that log too.
+_STDERR_LOCK = threading.Lock()
+
+
+def _owl_xml_to_ntriples(path: Path, stream: GuardedReader) -> bytes:
     """OWL/XML is not RDF; owlready2 reads it and hands back N-Triples."""
     try:
         import owlready2
     except ImportError:  # pragma: no cover - a core dependency
         raise OntologyLoadError(f"{path}: OWL/XML needs owlready2 (pip install owlready2)") from None
+    captured = io.StringIO()
     world = owlready2.World()
     try:
-        onto = world.get_ontology(path.resolve().as_uri()).load(fileobj=io.BytesIO(data), format="owlxml")
-        buffer = io.BytesIO()
-        onto.save(file=buffer, format="ntriples")
-    except Exception as error:  # owlready2 raises many unrelated types for bad input
-        raise OntologyLoadError(f"{path}: cannot read OWL/XML ({error})") from None
+        with _STDERR_LOCK, contextlib.redirect_stderr(captured):
+            # A stream with no file name: owlready2 forks a parser process for a named large file.
+            onto = world.get_ontology(path.resolve().as_uri()).load(fileobj=stream, format="owlxml")
+            buffer = io.BytesIO()
+            onto.save(file=buffer, format="ntriples")
+    except Exception as error:  # noqa: BLE001 - owlready2 raises many unrelated types for bad input
+        if stream.refusal is not None:
+            raise stream.refusal from None  # owlready2 re-raises our refusal as its own error
+        raise OntologyLoadError(f"{path}: cannot read OWL/XML ({_first_line(error)})") from None
     finally:
         world.close()
-    for quad in ox.parse(buffer.getvalue(), ox.RdfFormat.N_TRIPLES):
-        yield (quad.subject, quad.predicate, quad.object)
+        if captured.getvalue():
+            log.debug("owlready2 said, reading %s:\n%s", path, captured.getvalue())
+    return buffer.getvalue()
+
+
+def _first_line(error: Exception) -> str:
+    args = error.args
+    # owlready2 wraps its message as ("error", (message,)).
+    while len(args) == 2 and isinstance(args[1], tuple) and args[1]:
+        args = args[1]
+    text = (str(args[0]) if len(args) == 1 else str(error)).replace(" in file ???", "")
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def sources_digest(paths: Sequence[Path], *extra: str) -> str:
     """A content hash of the files (plus any settings that change the result)."""
     digest = hashlib.sha256()
     for path in paths:
+        _check_file(path)
         digest.update(str(path.name).encode())
-        digest.update(_read_bytes(path))
+        with open(path, "rb") as handle:  # the bytes as stored: a .gz file is not inflated to be hashed
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
     for item in extra:
         digest.update(item.encode())
     return digest.hexdigest()[:20]
 
 
-def load_ontology(paths: Sequence[Path | str], *, language: str = "en", cache_dir: Path | None = None) -> Ontology:
+def load_ontology(paths: Sequence[Path | str], *, language: str = "en", cache_dir: Path | None = None,
+                  max_bytes: int = DEFAULT_MAX_BYTES) -> Ontology:
     """Load and merge ontology files.
 
     With ``cache_dir`` the parsed ontology is kept as JSON keyed by the files'
-    content, so a restart skips parsing.
+    content, so a restart skips parsing. A ``.gz`` file may inflate to ``max_bytes``.
 
     :raises OntologyLoadError: a file is missing, unreadable or malformed, or the files hold no classes.
     """
@@ -139,7 +178,7 @@ def load_ontology(paths: Sequence[Path | str], *, language: str = "en", cache_di
 
     def all_triples() -> Iterator[Triple]:
         for path in paths:
-            yield from read_triples(path)
+            yield from read_triples(path, max_bytes=max_bytes)
 
     ontology = ontology_from_triples(all_triples(), language=language, sources=tuple(str(p) for p in paths))
     names = ", ".join(str(p) for p in paths)
