@@ -4,7 +4,7 @@ Holds the :class:`Ontology` model (``model``), the loaders for files (``files``)
 and SPARQL endpoints (``endpoint``) that share one triples-to-ontology builder
 (``build``), and ``vocab``, the one copy of the RDF/RDFS/OWL/XSD vocabulary,
 datatype kinds and IRI labels. This is the bottom floor: it imports no other
-project package, only pyoxigraph, pydantic and SPARQLWrapper, and raises
+project package, only pyoxigraph and pydantic, and raises
 standard exceptions (:class:`OntologyLoadError` is a ``ValueError``).
 """
 

@@ -16,10 +16,13 @@ from .build import (
     Triple,
     ontology_from_triples,
 )
+from .endpoint_policy import EndpointPolicy, policy_for
 from .errors import OntologyLoadError
 from .model import Ontology
 from .sparql_http import (
+    AnswerTooLarge,
     EndpointConnectionError,
+    EndpointForbidden,
     EndpointStatusError,
     EndpointTimeout,
     SparqlEndpointError,
@@ -56,13 +59,18 @@ def load_ontology_from_endpoint(
     language: str = "en",
     page_size: int = 50_000,
     max_pages: int = 100,
+    policy: EndpointPolicy | None = None,
 ) -> Ontology:
     """Read classes, properties and their labels from ``url``.
 
+    ``policy`` (default: the one recorded for ``url``) limits the hosts reached and
+    the bytes read; when it checks ``url``'s addresses (an endpoint a web user chose),
+    every failure is told in the same words, so that ports cannot be probed through it.
+
     :raises OntologyLoadError: the endpoint is unreachable, slow past ``timeout``,
-        answers with an error, or holds no classes.
+        answers with an error, is not allowed, or holds no classes.
     """
-    client = _Client(url, timeout)
+    client = _Client(url, timeout, policy or policy_for(url))
     triples = [
         triple
         for query in _queries()
@@ -108,23 +116,35 @@ def _count(client: _Client, query: str) -> int:
 class _Client:
     """Schema queries to one endpoint, each failure turned into an :class:`OntologyLoadError` naming it."""
 
-    def __init__(self, url: str, timeout: float) -> None:
+    def __init__(self, url: str, timeout: float, policy: EndpointPolicy | None) -> None:
         self.url = url
         self.timeout = timeout
-        self._send = partial(sparql_json, url, method="POST", timeout=int(max(1, timeout)))
+        self._guarded = policy is not None and policy.guards(url)
+        self._send = partial(sparql_json, url, method="POST", timeout=int(max(1, timeout)), policy=policy)
 
     def fetch(self, query: str) -> list[dict]:
         url = self.url
         try:
             return self._send(query)["results"]["bindings"]
-        except EndpointStatusError as error:
-            raise OntologyLoadError(f"{url}: the endpoint answered HTTP {error.status} {error.reason}") from None
-        except EndpointTimeout:
-            raise OntologyLoadError(f"{url}: no answer within {self.timeout:g} s") from None
-        except EndpointConnectionError as error:
-            raise OntologyLoadError(f"{url}: unreachable ({error.detail})") from None
+        except EndpointForbidden as error:
+            raise OntologyLoadError(f"{url}: not allowed: {error}") from None
+        except AnswerTooLarge as error:
+            raise OntologyLoadError(f"{url}: an answer larger than {error.max_bytes / 1048576:g} MB") from None
         except (SparqlEndpointError, KeyError, TypeError) as error:
-            raise OntologyLoadError(f"{url}: not a SPARQL endpoint or a malformed answer ({error})") from None
+            if self._guarded:
+                raise OntologyLoadError(f"{url}: the endpoint did not answer as a SPARQL endpoint") from None
+            raise self._detailed(error) from None
+
+    def _detailed(self, error: Exception) -> OntologyLoadError:
+        """What went wrong, for an endpoint the operator chose (never what the endpoint answered)."""
+        url = self.url
+        if isinstance(error, EndpointStatusError):
+            return OntologyLoadError(f"{url}: the endpoint answered HTTP {error.status} {error.reason}")
+        if isinstance(error, EndpointTimeout):
+            return OntologyLoadError(f"{url}: no answer within {self.timeout:g} s")
+        if isinstance(error, EndpointConnectionError):
+            return OntologyLoadError(f"{url}: unreachable ({error.detail})")
+        return OntologyLoadError(f"{url}: not a SPARQL endpoint, or a malformed answer")
 
 
 def _term(binding: dict) -> ox.NamedNode | ox.BlankNode | ox.Literal:

@@ -9,6 +9,8 @@ OpenAI-compatible server at ``settings.llm_server_url`` instead.
 from __future__ import annotations
 
 import atexit
+import logging
+import re
 from pathlib import Path
 
 from app.caching import KeyedCache
@@ -17,6 +19,19 @@ from app.settings import Settings
 from grammar.backends import Backend, BackendName, create_backend
 
 __all__ = ["LLMLoadError", "default_model_path", "load_llm"]
+
+log = logging.getLogger(__name__)
+# The folders of an absolute path (not of a URL's path): what a message to a user leaves out.
+_FOLDERS = re.compile(r"(?<![\w:/.])/(?:[^/\s'\"]+/)+")
+
+
+def _without_folders(text: str) -> str:
+    """``text`` with every absolute path cut to its file name: where the server keeps files is not for users.
+
+    >>> _without_folders("cannot load the GGUF model /srv/data/models/m.gguf: bad magic")
+    'cannot load the GGUF model m.gguf: bad magic'
+    """
+    return _FOLDERS.sub("", text)
 
 # One loaded model per (backend, path or URL, threads), shared by every data source's Resources.
 _loaded: KeyedCache[tuple[str, str, int], Backend] = KeyedCache()
@@ -51,7 +66,8 @@ def default_model_path(cache_dir: Path) -> Path:
     try:
         path = package.assemble(output_path=target, overwrite=target.exists() and not marker.exists())
     except (OSError, ValueError) as exc:
-        raise LLMLoadError(f"could not assemble the default model into {target}: {exc}") from exc
+        log.warning("could not assemble the default model into %s: %s", target, exc)
+        raise LLMLoadError(f"could not assemble the default model {target.name}: {_without_folders(str(exc))}") from exc
     stat = path.stat()
     marker.write_text(f"{stat.st_size} {stat.st_mtime_ns}\n")
     return path
@@ -59,10 +75,10 @@ def default_model_path(cache_dir: Path) -> Path:
 
 def _check_gguf(path: Path) -> None:
     if not path.is_file():
-        raise LLMLoadError(f"no model file at {path}")
+        raise LLMLoadError(f"no model file {path.name} (see model_path)")
     with path.open("rb") as handle:
         if handle.read(4) != b"GGUF":
-            raise LLMLoadError(f"{path} is not a GGUF model file")
+            raise LLMLoadError(f"{path.name} is not a GGUF model file")
 
 
 def load_llm(settings: Settings) -> Backend:
@@ -86,6 +102,7 @@ def load_llm(settings: Settings) -> Backend:
             _check_gguf(Path(path))
             return create_backend(backend.value, model_path=Path(path), n_threads=settings.llm_threads)
         except (ImportError, FileNotFoundError, ValueError) as exc:
-            raise LLMLoadError(str(exc)) from exc
+            log.warning("could not load the language model: %s", exc)
+            raise LLMLoadError(_without_folders(str(exc))) from exc
 
     return _loaded.get_or_build(key, build)

@@ -24,10 +24,18 @@ Conventions the web app follows (documented here because the events are the reco
 
 Additions to the issue's API: :meth:`StudyRecorder.close`, :attr:`StudyRecorder.url`
 (password hidden) and :data:`PARTICIPANT_ID_PATTERN`.
+
+A participant id may be typed by the researcher (P01) and so guessed. The web app therefore
+binds each participant to one browser: :meth:`StudyRecorder.join` issues a random secret
+(only its SHA-256 is stored), the browser keeps it, and :meth:`StudyRecorder.check_secret`
+must pass before anything is read or recorded for that participant. Another browser gets
+in only after the researcher releases the participant (:meth:`StudyRecorder.release`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
 from collections.abc import Iterator, Sequence
@@ -60,6 +68,7 @@ from app.study.tables import (
     participants_table,
     submissions_table,
     sus_table,
+    tokens_table,
 )
 
 __all__ = [
@@ -198,6 +207,59 @@ class StudyRecorder:
                 if participant_id is not None:
                     return candidate  # created by a concurrent call in between
         raise StudyError(f"could not draw a free participant id for study {study_id!r}")
+
+    # -- the browser a participant is bound to -------------------------------------------------
+    def join(self, study_id: str, participant_id: str | None = None, *, secret: str | None = None) -> tuple[str, str]:
+        """Register (or claim) a participant for one browser: ``(participant id, secret)``.
+
+        A participant with a secret already is refused unless ``secret`` is theirs (the same
+        browser again); one without (released by the researcher, or older than secrets) is claimed.
+
+        :raises StudyError: the participant belongs to another browser.
+        """
+        participant = self.start_participant(study_id, participant_id)
+        fresh = secrets.token_urlsafe(24)
+        try:
+            with self._transaction() as db:
+                stored = self._secret_hash(db, study_id, participant)
+                if stored is not None:
+                    if isinstance(secret, str) and hmac.compare_digest(stored, _digest(secret)):
+                        return participant, secret
+                    raise StudyError(_taken(participant))
+                db.execute(insert(tokens_table).values(study_id=study_id, participant_id=participant,
+                                                       token_hash=_digest(fresh), issued_at=_now()))
+        except IntegrityError:
+            raise StudyError(_taken(participant)) from None  # another browser claimed it in between
+        return participant, fresh
+
+    def check_secret(self, study_id: str, participant_id: str, secret: str | None) -> None:
+        """Pass only for the browser that :meth:`join` gave this participant's secret to.
+
+        :raises UnknownParticipant: no such participant.
+        :raises StudyError: no secret, or another one (the participant belongs to another browser).
+        """
+        with self._transaction() as db:
+            self._require_participant(db, study_id, participant_id)
+            stored = self._secret_hash(db, study_id, participant_id)
+        if stored is None or not isinstance(secret, str) or not hmac.compare_digest(stored, _digest(secret)):
+            raise StudyError(_taken(participant_id))
+
+    def has_secret(self, study_id: str, participant_id: str) -> bool:
+        """Whether a browser holds this participant (False once released, or before :meth:`join`)."""
+        with self._transaction() as db:
+            return self._secret_hash(db, study_id, participant_id) is not None
+
+    def release(self, study_id: str, participant_id: str) -> None:
+        """The researcher's step: the next browser that opens this participant's link continues as them."""
+        with self._transaction() as db:
+            self._require_participant(db, study_id, participant_id)
+            db.execute(tokens_table.delete().where(tokens_table.c.study_id == study_id,
+                                                   tokens_table.c.participant_id == participant_id))
+
+    @staticmethod
+    def _secret_hash(db: Connection, study_id: str, participant_id: str) -> str | None:
+        return db.execute(select(tokens_table.c.token_hash).where(
+            tokens_table.c.study_id == study_id, tokens_table.c.participant_id == participant_id)).scalar()
 
     @staticmethod
     def _participant_exists(db: Connection, study_id: str, participant_id: str) -> bool:
@@ -355,6 +417,15 @@ class StudyRecorder:
         with self._transaction() as db:
             rows = db.execute(query).all()
         return [decoded_row(row._asdict(), dates=dates, json_columns=json_columns) for row in rows]
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _taken(participant_id: str) -> str:
+    return (f"participant {participant_id!r} is in use in another browser or tab; "
+            "to continue here, ask the researcher to release them")
 
 
 def _valid_graph(graph: dict) -> None:

@@ -34,6 +34,7 @@ __all__ = [
     "metadata",
     "participants_table",
     "submissions_table",
+    "tokens_table",
     "sus_table",
 ]
 
@@ -94,6 +95,15 @@ sus_table = Table(
     Column("answers", Text, nullable=False),
     Column("score", Float, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    _participant_fk(),
+)
+# A table of its own (not a column of ``participants``): create_all adds it to an existing database.
+tokens_table = Table(
+    "participant_tokens",
+    metadata,
+    *_participant_key(),
+    Column("token_hash", String(64), nullable=False),  # SHA-256 of the browser's secret, never the secret
+    Column("issued_at", DateTime(timezone=True), nullable=False),
     _participant_fk(),
 )
 expected_table = Table(

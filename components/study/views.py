@@ -23,6 +23,8 @@ __all__ = [
     "participant_from",
     "progress_view",
     "remember_participant",
+    "remember_secret",
+    "secret_for",
     "sus_message",
     "time_is_up",
 ]
@@ -94,6 +96,33 @@ def remember_participant(stored: Mapping[str, Any] | None, study_id: str, partic
     """
     kept = {k: v for k, v in (stored or {}).items() if isinstance(v, str)} if isinstance(stored, Mapping) else {}
     return {**kept, study_id: participant_id}
+
+
+def secret_for(stored: Any, study_id: str, participant_id: str | None) -> str | None:
+    """The secret this browser holds for ``participant_id`` in the study, if any.
+
+    >>> secret_for({"s": {"participant": "P01", "secret": "k"}}, "s", "P01")
+    'k'
+    >>> secret_for({"s": {"participant": "P01", "secret": "k"}}, "s", "P02") is None
+    True
+    """
+    entry = stored.get(study_id) if isinstance(stored, Mapping) else None
+    if not isinstance(entry, Mapping) or entry.get("participant") != participant_id:
+        return None
+    secret = entry.get("secret")
+    return secret if isinstance(secret, str) else None
+
+
+def remember_secret(stored: Any, study_id: str, participant_id: str | None, secret: str | None) -> dict:
+    """The browser's ``{study_id: {participant, secret}}`` map with this study's entry set (or removed).
+
+    >>> remember_secret({"a": {"participant": "P1", "secret": "x"}}, "a", None, None)
+    {}
+    """
+    kept = {k: v for k, v in stored.items() if k != study_id} if isinstance(stored, Mapping) else {}
+    if participant_id and secret:
+        kept[study_id] = {"participant": participant_id, "secret": secret}
+    return kept
 
 
 def _value(stage: Any) -> str:

@@ -50,3 +50,24 @@ def test_expected_errors_are_one_line_and_exit_2(capsys, tmp_path, closed_port_u
     assert "refused" in err and len(err.strip().splitlines()) == 1
     assert main(["run", str(GRAPHS / "a_works_by_ice_hockey_players.rq"), "--endpoint", closed_port_url]) == 2
     assert "cannot reach" in capsys.readouterr().err
+
+
+def test_unreadable_files_are_one_line_that_names_them(capsys, tmp_path):
+    """Issue 14: a binary .rq printed a decoding error without the file; bad graphs did not name the file."""
+    binary = tmp_path / "query.rq"
+    binary.write_bytes(b"\x1f\x8b\x08\x00\xff\xfe binary")
+    broken = tmp_path / "graph.json"
+    broken.write_text('{"nodes": [')
+    invalid = tmp_path / "invalid.json"
+    invalid.write_text('{"nodes": [{"id": "a"}]}')
+    folder = tmp_path / "folder.rq"
+    folder.mkdir()
+    cases = [(["run", str(binary)], "not a UTF-8 text file"), (["sparql", str(binary)], "not a UTF-8 text file"),
+             (["sparql", str(broken)], "not a prototype graph: Invalid JSON"),
+             (["sparql", str(invalid)], "not a prototype graph: nodes.0.class"),
+             (["run", str(broken)], "not a prototype graph"), (["run", str(folder)], "a folder, not a file")]
+    for argv, words in cases:
+        assert main([*argv, "--data-dir", str(tmp_path)] if argv[0] == "run" else argv) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert f"{argv[1]}: {words}" in err, err

@@ -122,17 +122,44 @@ class StudyContext:
         route = self.route(pathname)
         return self.study_by_id(route.study_id if route.page == "researcher" else None)
 
-    def view_of(self, study: Study, participant: str | None, *, shown: bool = True) -> dict:
-        """The participant's progress; when they are at a task, its display is recorded (the first starts its clock)."""
+    def view_of(self, study: Study, participant: str | None, *, secret: str | None, shown: bool = True) -> dict:
+        """The participant's progress; when they are at a task, its display is recorded (the first starts its clock).
+
+        Only for the browser holding the participant's ``secret``, which the view carries
+        on, so that every later callback can show it (:meth:`check`).
+
+        :raises StudyError: the secret is not the participant's.
+        """
         if participant is None:
             return progress_view(study, None, None, now())
         recorder = self.recorder()
+        recorder.check_secret(study.id, participant, secret)
         progress = recorder.progress(study, participant)
         if shown and progress.stage is Stage.TASK:
             recorder.record(study.id, participant, EventKind.TASK_SHOWN, task_id=study.tasks[progress.task_index].id)
             if progress.task_started_at is None:
                 progress = recorder.progress(study, participant)
-        return progress_view(study, participant, progress, now())
+        return {**progress_view(study, participant, progress, now()), "secret": secret}
+
+    def resume(self, study: Study, participant: str, secret: str | None) -> tuple[dict, str | None]:
+        """``(view, secret)`` of a participant this browser names; one the researcher released is claimed here.
+
+        :raises UnknownParticipant: no such participant.
+        :raises StudyError: another browser holds the participant.
+        """
+        recorder = self.recorder()
+        if not recorder.has_secret(study.id, participant):
+            recorder.progress(study, participant)  # an unknown id is not created by merely opening a link
+            participant, secret = recorder.join(study.id, participant)
+        return self.view_of(study, participant, secret=secret), secret
+
+    def check(self, view: dict) -> None:
+        """Refuse a page whose participant is not this browser's (the view carries the secret it was given).
+
+        :raises StudyError: the secret is missing or not the participant's.
+        :raises KeyError: a view without a study or participant.
+        """
+        self.recorder().check_secret(view["study"], view["participant"], view.get("secret"))
 
     def password_refused(self, password: str | None) -> str | None:
         """Why the researcher's password is refused (wrong, or too many wrong tries from here); None if not."""
@@ -141,6 +168,7 @@ class StudyContext:
     def record(self, view: dict, kind: EventKind, *, graph: Any = None, detail: dict | None = None) -> Any:
         """Record one event of the current task; ``no_update`` or the error text for the page."""
         try:
+            self.check(view)
             self.recorder().record(view["study"], view["participant"], kind, task_id=view["task_id"],
                                    graph=graph, detail=detail)
         except USER_ERRORS as error:

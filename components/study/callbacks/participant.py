@@ -2,7 +2,11 @@
 
 The participant lives in the browser (``localStorage`` and ``?participant=``), their
 place in the study in the database: no server-side "current participant", so two
-browsers never meet.
+browsers never meet. A participant id can be guessed (a researcher types P01), so it
+is not enough: on consent the server issues a secret, the browser keeps it in
+``sessionStorage`` (and in the progress view), and every callback that reads or records
+for the participant checks it. Another browser gets the participant only after the
+researcher releases them.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ from components.study.views import (
     participant_from,
     progress_view,
     remember_participant,
+    remember_secret,
+    secret_for,
     sus_message,
 )
 
@@ -79,51 +85,62 @@ def route(pathname: str | None, shown: str | None, *, context: StudyContext) -> 
     return page_for(pathname, context=context), pathname
 
 
-def load(path: str | None, _stamp: Any, stored: Any, search: str | None, *, context: StudyContext) -> tuple:
-    """The progress of this browser's participant when a participant page appears (or the stored ids change)."""
+def load(path: str | None, _stamp: Any, stored: Any, search: str | None, secrets: Any, *,
+         context: StudyContext) -> tuple:
+    """The progress of this browser's participant when a participant page appears (or the stored ids change).
+
+    Outputs the view, an error text, and the browser's secrets (a released participant is claimed here).
+    """
     route_ = context.route(path)
     if route_.page != "participant":
-        return no_update, no_update
+        return no_update, no_update, no_update
     try:
         study = context.study_by_id(route_.study_id)
     except StudyError:
         # Deliberately narrow: an unknown study is the router's to show; a broken database is not this.
-        return no_update, no_update
+        return no_update, no_update, no_update
     participant = participant_from(search, stored, study.id)
+    if participant is None:
+        return context.view_of(study, None, secret=None), None, no_update
+    held = secret_for(secrets, study.id, participant)
     try:
-        return context.view_of(study, participant), None
+        view, secret = context.resume(study, participant, held)
     except USER_ERRORS as error:
-        # An id from the URL or this browser that the database does not know: start at consent with it.
+        # An unknown id, or one another browser holds: start at consent with it suggested.
         view = progress_view(study, None, None, now())
         view["suggested"] = participant
-        return view, None if isinstance(error, UnknownParticipant) else error_text(error)
+        return view, None if isinstance(error, UnknownParticipant) else error_text(error), no_update
+    return view, None, no_update if secret == held else remember_secret(secrets, study.id, participant, secret)
 
 
 def show_error(text: str | None) -> Any:
     return error_span(text) if text else no_update
 
 
-def start(clicks: Any, agree: list | None, entered: str | None, view: Any, stored: Any, *,
+def start(clicks: Any, agree: list | None, entered: str | None, view: Any, stored: Any, secrets: Any, *,
           context: StudyContext) -> tuple:
-    """Consent given: register the participant (a typed or a generated id) and remember them in this browser."""
+    """Consent given: register the participant (a typed or a generated id), bound to this browser by a secret."""
     require_click(clicks)
     if "agree" not in (agree or []):
-        return no_update, no_update, "Please tick the box to agree before you start."
+        return no_update, no_update, no_update, "Please tick the box to agree before you start."
     try:
         study = context.study_by_id((view or {}).get("study"))
-        participant = context.recorder().start_participant(study.id, (entered or "").strip() or None)
+        typed = (entered or "").strip() or None
+        participant, secret = context.recorder().join(study.id, typed, secret=secret_for(secrets, study.id, typed))
         context.recorder().record(study.id, participant, EventKind.CONSENT)
-        return context.view_of(study, participant), remember_participant(stored, study.id, participant), ""
+        return (context.view_of(study, participant, secret=secret), remember_participant(stored, study.id, participant),
+                remember_secret(secrets, study.id, participant, secret), "")
     except USER_ERRORS as error:
-        return no_update, no_update, error_span(error_text(error))
+        return no_update, no_update, no_update, error_span(error_text(error))
 
 
 def leave_intro(clicks: Any, view: Any, *, context: StudyContext) -> tuple:
     require_click(clicks)
     try:
         study = context.study_by_id(view["study"])
+        context.check(view)
         context.recorder().record(study.id, view["participant"], EventKind.INTRO)
-        return context.view_of(study, view["participant"]), ""
+        return context.view_of(study, view["participant"], secret=view.get("secret")), ""
     except PAGE_ERRORS as error:
         return no_update, error_span(error_text(error))
 
@@ -135,18 +152,19 @@ def send_sus(clicks: Any, answers: list, view: Any, *, context: StudyContext) ->
         return no_update, error_span(sus_message(missing))
     try:
         study = context.study_by_id(view["study"])
+        context.check(view)
         context.recorder().save_sus(study.id, view["participant"], list(answers))
-        return context.view_of(study, view["participant"]), ""
+        return context.view_of(study, view["participant"], secret=view.get("secret")), ""
     except PAGE_ERRORS as error:
         return no_update, error_span(error_text(error))
 
 
-def new_participant(clicks: Any, stored: Any, view: Any, sus_values: list) -> tuple:
-    """Forget this browser's participant (a lab's shared computer); the next load starts at consent."""
+def new_participant(clicks: Any, stored: Any, secrets: Any, view: Any, sus_values: list) -> tuple:
+    """Forget this browser's participant and their secret (a lab's shared computer); the next load starts at consent."""
     require_click(clicks)
     study_id = (view or {}).get("study")
     kept = {k: v for k, v in (stored or {}).items() if k != study_id}
-    return kept, "", [], "", [None] * len(sus_values), ""
+    return kept, remember_secret(secrets, study_id, None, None), "", [], "", [None] * len(sus_values), ""
 
 
 def show_stage(view: Any, last: Any) -> tuple:
@@ -185,10 +203,12 @@ def register(app: dash.Dash, context: StudyContext) -> None:
     app.callback(
         Output(ids.STUDY_PROGRESS, "data"),
         Output(ids.STUDY_ERROR, "data"),
+        Output(ids.STUDY_SECRETS, "data"),
         Input(ids.PAGE_PATH, "data"),
         Input(ids.STUDY_PARTICIPANTS, "modified_timestamp"),
         State(ids.STUDY_PARTICIPANTS, "data"),
         State(ids.PAGE_URL, "search"),
+        State(ids.STUDY_SECRETS, "data"),
     )(bind(load, context=context))
     app.callback(
         Output(ids.STUDY_MESSAGE, "children", allow_duplicate=True),
@@ -198,12 +218,14 @@ def register(app: dash.Dash, context: StudyContext) -> None:
     app.callback(
         Output(ids.STUDY_PROGRESS, "data", allow_duplicate=True),
         Output(ids.STUDY_PARTICIPANTS, "data"),
+        Output(ids.STUDY_SECRETS, "data", allow_duplicate=True),
         Output(ids.STUDY_MESSAGE, "children", allow_duplicate=True),
         Input(ids.STUDY_START, "n_clicks"),
         State(ids.STUDY_CONSENT_AGREE, "value"),
         State(ids.STUDY_PARTICIPANT_INPUT, "value"),
         State(ids.STUDY_PROGRESS, "data"),
         State(ids.STUDY_PARTICIPANTS, "data"),
+        State(ids.STUDY_SECRETS, "data"),
         prevent_initial_call=True,
     )(bind(start, context=context))
     app.callback(
@@ -223,6 +245,7 @@ def register(app: dash.Dash, context: StudyContext) -> None:
     )(bind(send_sus, context=context))
     app.callback(
         Output(ids.STUDY_PARTICIPANTS, "data", allow_duplicate=True),
+        Output(ids.STUDY_SECRETS, "data", allow_duplicate=True),
         Output(ids.PAGE_URL, "search"),
         Output(ids.STUDY_CONSENT_AGREE, "value"),
         Output(ids.STUDY_PARTICIPANT_INPUT, "value", allow_duplicate=True),
@@ -230,6 +253,7 @@ def register(app: dash.Dash, context: StudyContext) -> None:
         Output(ids.STUDY_MESSAGE, "children", allow_duplicate=True),
         Input(ids.STUDY_NEW_PARTICIPANT, "n_clicks"),
         State(ids.STUDY_PARTICIPANTS, "data"),
+        State(ids.STUDY_SECRETS, "data"),
         State(ids.STUDY_PROGRESS, "data"),
         State(_SUS_ITEMS, "value"),
         prevent_initial_call=True,

@@ -31,7 +31,8 @@ from components.study.callbacks.context import (
 )
 from components.study.dashboard import dashboard
 
-__all__ = ["export", "export_download", "open_dashboard", "open_expected", "register", "save_expected"]
+__all__ = ["export", "export_download", "open_dashboard", "open_expected", "register", "release_participant",
+           "save_expected"]
 
 #: User errors, plus an export without its JSON file (IndexError): a message, not a broken page.
 _EXPORT_ERRORS: tuple[type[Exception], ...] = (*USER_ERRORS, IndexError)
@@ -118,6 +119,24 @@ def save_expected(clicks: Any, task_id: str | None, graph_data: Any, password: s
     return f"Saved as the expected answer of {task_id}."
 
 
+def release_participant(clicks: Any, participant: str | None, password: str | None, pathname: str | None, *,
+                        context: StudyContext) -> Any:
+    """Unbind a participant from their browser: the next browser that opens their link continues as them."""
+    require_click(clicks)
+    if refused := context.password_refused(password):
+        return error_span(refused)
+    participant = (participant or "").strip()
+    if not participant:
+        return "Type the participant's id first."
+    try:
+        study = context.researcher_study(pathname)
+        context.recorder().release(study.id, participant)
+    except USER_ERRORS as error:
+        return error_span(error_text(error))
+    return (f"{participant} is released: the next browser that opens /study/{study.id}?participant={participant} "
+            "continues as them.")
+
+
 def register(app: dash.Dash, context: StudyContext) -> None:
     """Attach the researcher page's callbacks, each bound to ``context``."""
     app.callback(
@@ -141,6 +160,14 @@ def register(app: dash.Dash, context: StudyContext) -> None:
         State(ids.PAGE_URL, "pathname"),
         prevent_initial_call=True,
     )(bind(export, context=context))
+    app.callback(
+        Output(ids.RESEARCHER_MESSAGE, "children", allow_duplicate=True),
+        Input(ids.RESEARCHER_RELEASE, "n_clicks"),
+        State(ids.RESEARCHER_RELEASE_ID, "value"),
+        State(ids.RESEARCHER_PASSWORD, "value"),
+        State(ids.PAGE_URL, "pathname"),
+        prevent_initial_call=True,
+    )(bind(release_participant, context=context))
     app.callback(
         Output(ids.GRAPH_STORE, "data", allow_duplicate=True),
         Output(ids.HISTORY_STORE, "data", allow_duplicate=True),

@@ -44,9 +44,11 @@ def close_task(submit: Any, skip: Any, graph_data: Any, view: Any, *, context: S
         return no_update, no_update
     skipped = ctx.triggered_id == ids.STUDY_SKIP
     participant = view["participant"]
+    secret = view.get("secret")
     try:
         study = context.study_by_id(view["study"])
-        if skipped and not time_is_up(context.view_of(study, participant, shown=False)):
+        context.check(view)  # the page's participant must be this browser's, whatever the page says
+        if skipped and not time_is_up(context.view_of(study, participant, secret=secret, shown=False)):
             return no_update, "Skip is available once the time is up."
         graph = PrototypeGraph.model_validate(graph_data or EMPTY_GRAPH)
     except USER_ERRORS as error:
@@ -56,11 +58,11 @@ def close_task(submit: Any, skip: Any, graph_data: Any, view: Any, *, context: S
     try:
         context.recorder().submit(study, participant, view["task_id"], graph.model_dump(mode="json"),
                                   skipped=skipped)
-        after = context.view_of(study, participant)
+        after = context.view_of(study, participant, secret=secret)
     except USER_ERRORS as error:
         # e.g. the task was already closed in another tab: say so, and catch up with the database.
         try:
-            caught_up = context.view_of(study, participant)
+            caught_up = context.view_of(study, participant, secret=secret)
         except USER_ERRORS:
             caught_up = no_update
         return caught_up, error_span(error_text(error))

@@ -94,3 +94,20 @@ def test_real_pipeline_answers_through_the_route(dbo_path):
     assert body["question"] == "Which rivers flow into a sea?"
     # Whatever the model chose, the query must be valid SPARQL.
     pyoxigraph.Store().query(body["query"])
+
+
+def test_a_long_question_is_posted_and_a_too_long_one_is_a_json_error(client):
+    """Issue 14: a 1 MB question got an HTML 414 from the server; POST carries it, and the limit answers JSON."""
+    question = "A person has birth place a city."
+    for body in ({"data": {"question": question, "dataset": DATASET}},
+                 {"json": {"question": question, "dataset": DATASET}}):
+        response = client.post("/text2sparql", **body)
+        assert response.status_code == 200 and response.get_json()["question"] == question
+    huge = "x" * 1_000_000
+    for response in (client.post("/text2sparql", data={"question": huge}),
+                     client.post("/text2sparql", json={"question": huge}),
+                     client.get("/text2sparql", query_string={"question": "x" * 20_000})):
+        assert response.status_code in (400, 413) and response.is_json
+        assert "longer than 10000 characters" in response.get_json()["error"]
+    response = client.post("/text2sparql", json={"question": ["not", "text"]})
+    assert response.status_code == 400 and "question" in response.get_json()["error"]

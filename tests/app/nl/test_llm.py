@@ -37,3 +37,15 @@ def test_pll003_corrupt_model_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_pll004_server_backend_needs_a_url() -> None:
     with pytest.raises(LLMLoadError, match="llm_server_url"):
         load_llm(Settings(llm_backend="openai"))
+
+
+def test_pll005_model_errors_name_the_file_not_the_servers_folders(tmp_path: Path) -> None:
+    """Issue 14: a model error shown to a user named the absolute path of the model on the server."""
+    bad = tmp_path / "bad.gguf"
+    bad.write_bytes(b"not a model at all" * 100)
+    truncated = tmp_path / "truncated.gguf"
+    truncated.write_bytes(b"GGUF" + b"\x00" * 64)
+    for path in (tmp_path / "absent.gguf", bad, truncated):
+        with pytest.raises(LLMLoadError) as caught:
+            load_llm(Settings(model_path=path))
+        assert path.name in str(caught.value) and str(tmp_path) not in str(caught.value)

@@ -70,11 +70,11 @@ def context(tmp_path, study_file, recorder) -> StudyContext:
 
 @pytest.fixture
 def at_first_task(context, study, recorder) -> dict:
-    """The progress view of a participant who consented and left the intro."""
-    participant = recorder.start_participant(study.id, "P01")
+    """The progress view of a participant who consented and left the intro (in this browser: it holds the secret)."""
+    participant, secret = recorder.join(study.id, "P01")
     recorder.record(study.id, participant, EventKind.CONSENT)
     recorder.record(study.id, participant, EventKind.INTRO)
-    return context.view_of(study, participant)
+    return context.view_of(study, participant, secret=secret)
 
 
 @pytest.fixture

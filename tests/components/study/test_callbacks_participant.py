@@ -36,14 +36,15 @@ def test_route_shows_each_page_once(context):
 
 
 def test_load_starts_at_consent_and_resumes_a_known_participant(context, at_first_task):
-    view, error = load("/study/mini", None, {}, "", context=context)
+    secrets = {"mini": {"participant": "P01", "secret": at_first_task["secret"]}}
+    view, error, _ = load("/study/mini", None, {}, "", secrets, context=context)
     assert (view["stage"], view["participant"], error) == ("consent", None, None)
-    view, error = load("/study/mini", None, {"mini": "P01"}, "", context=context)
-    assert (view["stage"], view["task_id"], error) == ("task", "first", None)
-    view, error = load("/study/mini", None, {}, "?participant=P99", context=context)
+    view, error, kept = load("/study/mini", None, {"mini": "P01"}, "", secrets, context=context)
+    assert (view["stage"], view["task_id"], error, kept) == ("task", "first", None, no_update)
+    view, error, _ = load("/study/mini", None, {}, "?participant=P99", None, context=context)
     assert (view["stage"], view["suggested"], error) == ("consent", "P99", None)
-    assert load("/", None, {}, "", context=context) == (no_update, no_update)
-    assert load("/study/nope", None, {}, "", context=context) == (no_update, no_update)
+    assert load("/", None, {}, "", None, context=context) == (no_update, no_update, no_update)
+    assert load("/study/nope", None, {}, "", None, context=context) == (no_update, no_update, no_update)
 
 
 def test_show_error_wraps_text_only():
@@ -52,33 +53,34 @@ def test_show_error_wraps_text_only():
 
 
 def test_start_needs_consent_then_records_it(context, study, recorder):
-    view = load("/study/mini", None, {}, "", context=context)[0]
+    view = load("/study/mini", None, {}, "", None, context=context)[0]
     with pytest.raises(PreventUpdate):
-        start(None, ["agree"], "", view, {}, context=context)
-    assert start(1, [], "", view, {}, context=context)[2] == "Please tick the box to agree before you start."
-    after, stored, message = start(1, ["agree"], "P07", view, {"other": "X"}, context=context)
+        start(None, ["agree"], "", view, {}, None, context=context)
+    assert start(1, [], "", view, {}, None, context=context)[3] == "Please tick the box to agree before you start."
+    after, stored, secrets, message = start(1, ["agree"], "P07", view, {"other": "X"}, None, context=context)
     assert (after["stage"], after["participant"], message) == ("intro", "P07", "")
     assert stored == {"other": "X", "mini": "P07"}
+    assert secrets == {"mini": {"participant": "P07", "secret": after["secret"]}} and len(after["secret"]) >= 32
     assert [e["kind"] for e in recorder.events(study.id, "P07")] == ["consent"]
-    assert "not 1-64 letters" in _text(start(1, ["agree"], "bad id!", view, {}, context=context)[2])
+    assert "not 1-64 letters" in _text(start(1, ["agree"], "bad id!", view, {}, None, context=context)[3])
 
 
 def test_leave_intro_moves_to_the_first_task(context, study, recorder):
-    recorder.start_participant(study.id, "P02")
+    _, secret = recorder.join(study.id, "P02")
     recorder.record(study.id, "P02", EventKind.CONSENT)
-    view, message = leave_intro(1, {"study": study.id, "participant": "P02"}, context=context)
+    view, message = leave_intro(1, {"study": study.id, "participant": "P02", "secret": secret}, context=context)
     assert (view["stage"], view["task_id"], message) == ("task", "first", "")
     # A stale page without the participant is a message, not a broken callback.
     assert leave_intro(1, {"study": study.id}, context=context)[1].className == "error"
 
 
 def test_send_sus_checks_every_answer_then_finishes(context, study, recorder):
-    recorder.start_participant(study.id, "P03")
+    _, secret = recorder.join(study.id, "P03")
     for kind in (EventKind.CONSENT, EventKind.INTRO):
         recorder.record(study.id, "P03", kind)
     for task in study.tasks:
         recorder.submit(study, "P03", task.id, CITY_GRAPH)
-    view = {"study": study.id, "participant": "P03"}
+    view = {"study": study.id, "participant": "P03", "secret": secret}
     missing = send_sus(1, [3] * 9 + [None], view, context=context)
     assert missing[0] is no_update and "statement 10" in missing[1].children
     done, message = send_sus(1, [3] * 10, view, context=context)
@@ -88,10 +90,12 @@ def test_send_sus_checks_every_answer_then_finishes(context, study, recorder):
 
 def test_new_participant_forgets_this_browsers_one():
     with pytest.raises(PreventUpdate):
-        new_participant(0, {}, {}, [])
-    kept, search, agree, entered, sus, message = new_participant(1, {"mini": "P01", "b": "P2"}, {"study": "mini"},
-                                                                  [3, 4])
+        new_participant(0, {}, {}, {}, [])
+    secrets = {"mini": {"participant": "P01", "secret": "k1"}, "b": {"participant": "P2", "secret": "k2"}}
+    kept, secrets, search, agree, entered, sus, message = new_participant(
+        1, {"mini": "P01", "b": "P2"}, secrets, {"study": "mini"}, [3, 4])
     assert (kept, search, agree, entered, sus, message) == ({"b": "P2"}, "", [], "", [None, None], "")
+    assert secrets == {"b": {"participant": "P2", "secret": "k2"}}
 
 
 def test_show_stage_loads_a_new_task_once(at_first_task):
