@@ -10,20 +10,25 @@ cancel event between tokens.
 
 One process only: results and progress still go through the diskcache, but a
 poll has to reach the process that runs the job. Several server processes use
-the Celery manager (``jobs_backend = "celery"``).
+the Celery manager (``jobs_backend = "celery"``, :mod:`components.celery_jobs`).
+
+Both managers give every job its own result key (:class:`OneKeyPerJob`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import itertools
 import threading
 import time
+import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import dash
 
-__all__ = ["ThreadJobManager", "current_cancel_event"]
+__all__ = ["OneKeyPerJob", "ThreadJobManager", "cancel_scope", "current_cancel_event"]
 
 _cancel_event: contextvars.ContextVar[threading.Event | None] = contextvars.ContextVar("protograph_job_cancel",
                                                                                       default=None)
@@ -38,6 +43,33 @@ def current_cancel_event() -> threading.Event | None:
     return _cancel_event.get()
 
 
+@contextlib.contextmanager
+def cancel_scope(event: threading.Event) -> Iterator[threading.Event]:
+    """Within the block, :func:`current_cancel_event` is ``event``: a job manager wraps each job in one."""
+    token = _cancel_event.set(event)
+    try:
+        yield event
+    finally:
+        _cancel_event.reset(token)
+
+
+class OneKeyPerJob:
+    """A result key of its own for every job, mixed into a Dash background-callback manager.
+
+    Dash derives the key from the callback's source and arguments, so two users who
+    click Ask for the first time with the same question get the same key: both jobs
+    write one entry, the first poll takes it, and the other page waits for nothing.
+    Results are never reused here (no ``cache_by``), so a random key loses nothing.
+    """
+
+    cache_by: list | None
+
+    def build_cache_key(self, fn, args, cache_args_to_ignore, triggered) -> str:
+        if self.cache_by is not None:
+            return super().build_cache_key(fn, args, cache_args_to_ignore, triggered)  # type: ignore[misc]
+        return uuid.uuid4().hex
+
+
 @dataclass
 class _Job:
     thread: threading.Thread
@@ -46,7 +78,7 @@ class _Job:
     finished_at: float | None = None
 
 
-class ThreadJobManager(dash.DiskcacheManager):
+class ThreadJobManager(OneKeyPerJob, dash.DiskcacheManager):
     """A ``DiskcacheManager`` whose jobs are daemon threads with a cancel event each."""
 
     # A result nobody polls for (its page was closed or its job cancelled) is forgotten after this.
@@ -62,9 +94,9 @@ class ThreadJobManager(dash.DiskcacheManager):
         cancel = threading.Event()
 
         def run() -> None:
-            _cancel_event.set(cancel)
             try:
-                job_fn(key, self._make_progress_key(key), args, context)
+                with cancel_scope(cancel):
+                    job_fn(key, self._make_progress_key(key), args, context)
             finally:
                 finished = self._jobs.get(job)
                 if finished is not None:

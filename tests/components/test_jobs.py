@@ -113,3 +113,17 @@ def test_unknown_or_garbled_job_ids_are_not_running(manager):
     assert not manager.job_running("not a number")
     manager.terminate_job("not a number")  # no error: the page may send back anything
     assert manager.terminate_unhealthy_job(12345) is False
+
+
+def test_two_jobs_of_the_same_callback_and_arguments_get_their_own_result_keys(manager):
+    # Two users asking the same first question send identical arguments; a shared key would hand
+    # one user's result to whichever page polled first.
+    def work():
+        return "answer"
+
+    arguments = [1, "Which cities are in Germany?", None, None, None]
+    keys = [manager.build_cache_key(work, arguments, [], None) for _ in range(2)]
+    assert keys[0] != keys[1]
+    jobs = [start(manager, work, key=key) for key in keys]
+    until(lambda: all(manager.result_ready(k) for k in keys), timeout=5)
+    assert [manager.get_result(k, j) for k, j in zip(keys, jobs)] == ["answer", "answer"]
