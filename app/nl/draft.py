@@ -14,6 +14,7 @@ from app.errors import PipelineCancelled, PipelineError
 from app.graph.model import PrototypeGraph
 from app.nl.cleanup import CleanupAction
 from app.nl.lines import RawGraph
+from app.nl.model_queue import ModelQueue, Turn, waiting_words
 from app.nl.retrieval import Candidate, OntologyIndex
 from grammar.backends import Backend, Completion, StopReason
 from ontology_loaders.model import Ontology
@@ -21,6 +22,10 @@ from ontology_loaders.model import Ontology
 __all__ = ["Draft", "PipelineOptions", "PipelineResult", "PipelineStages", "Progress", "ScoredTerm"]
 
 Progress = Callable[[str, float], None]
+
+# What each model call does, in the words messages use (users never see stage names).
+MODEL_STEPS = {"raw_nodes": "listing the things the question names", "raw_edges": "writing the relations",
+               "constrained_nodes": "choosing the classes", "constrained_edges": "choosing the links"}
 
 
 class PipelineOptions(BaseModel):
@@ -112,12 +117,40 @@ class Draft:
     link_maps: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     attribute_maps: dict[str, dict[str, str]] = field(default_factory=dict)
     constrained: RawGraph = field(default_factory=RawGraph)
+    # The model is taken at the first model call, in turn (:mod:`app.nl.model_queue`); the time limit starts then.
+    queue: ModelQueue | None = None
+    turn: Turn | None = None
+    reported: tuple[str, float] = ("", 0.0)
 
     def report(self, stage: str, fraction: float) -> None:
         if self.cancel is not None and self.cancel.is_set():
             raise PipelineCancelled("cancelled")
+        self.reported = (stage, fraction)
         if self.progress is not None:
             self.progress(stage, fraction)
+
+    def take_model(self) -> float:
+        """Wait for this question's turn on the model (once); return when its time limit started."""
+        if self.turn is None and self.queue is not None:
+            stage, fraction = self.reported
+            places: list[int] = []
+
+            def waiting(ahead: int) -> None:
+                places.append(ahead)
+                if self.progress is not None:
+                    self.progress(waiting_words(ahead), fraction)
+
+            self.turn = self.queue.join(cancel=self.cancel, on_wait=waiting)
+            if places:  # another question had the model
+                self.timings["waiting"] = self.turn.waited_s * 1000
+                if self.progress is not None and stage:
+                    self.progress(stage, fraction)  # the waiting text gives way to the stage again
+        return self.turn.started if self.turn is not None else self.started
+
+    def release_model(self) -> None:
+        """The next question's turn; call when this one's last model call is done."""
+        if self.turn is not None and self.queue is not None:
+            self.queue.leave(self.turn)
 
     def time(self, stage: str, since: float) -> float:
         now = time.monotonic()
@@ -126,9 +159,11 @@ class Draft:
 
     def generate(self, stage: str, prompt: str, grammar: str, stop: Sequence[str],
                  stop_when: Callable[[str], bool] | None = None) -> Completion:
-        remaining = self.options.timeout_s - (time.monotonic() - self.started)
+        started = self.take_model()  # before reading the clock: the wait is not the question's time
+        remaining = self.options.timeout_s - (time.monotonic() - started)
+        step = MODEL_STEPS.get(stage, "drafting")
         if remaining <= 0:
-            self.messages.append(f"{stage}: skipped, the time limit of {self.options.timeout_s:g} s was reached")
+            self.messages.append(f"no time was left for {step} (the limit is {self.options.timeout_s:g} s)")
             return Completion(text="", stop_reason=StopReason.TIMEOUT)
         since = time.monotonic()
         try:
@@ -136,7 +171,7 @@ class Draft:
                                            stop=stop, timeout_s=remaining, cancel=self.cancel,
                                            stop_when=stop_when)
         except ValueError as exc:
-            raise PipelineError(f"{stage}: {exc}") from exc
+            raise PipelineError(f"the language model failed while {step}: {exc}") from exc
         except ConnectionError as exc:
             raise PipelineError(str(exc)) from exc
         self.time(stage, since)
@@ -146,9 +181,9 @@ class Draft:
         if result.stop_reason is StopReason.CANCELLED:
             raise PipelineCancelled("cancelled")
         if result.stop_reason is StopReason.TIMEOUT:
-            self.messages.append(f"{stage}: stopped at the time limit of {self.options.timeout_s:g} s")
+            self.messages.append(f"the time limit of {self.options.timeout_s:g} s cut {step} short")
         elif result.stop_reason is StopReason.LENGTH:
-            self.messages.append(f"{stage}: stopped at {self.options.max_tokens} tokens")
+            self.messages.append(f"{step} stopped at {self.options.max_tokens} tokens")
         return result
 
 

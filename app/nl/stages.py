@@ -153,7 +153,7 @@ def choose_classes(draft: Draft) -> None:
     if len(chosen) != len(choice_maps) or any(c not in m for c, m in zip(chosen, choice_maps)):
         # Cut short (time limit): fall back to the best candidate of each node.
         chosen = [next(iter(m)) for m in choice_maps]
-        draft.messages.append("constrained pass incomplete: used the best candidate of each node")
+        draft.messages.append("the class choice was cut short: each node got its best-matching class")
     draft.node_text = line.text
     draft.constrained = RawGraph(nodes=chosen)
     draft.classes = [m[c] for c, m in zip(chosen, choice_maps)]

@@ -85,3 +85,27 @@ def test_pgui001_cancel_drops_a_question_waiting_for_a_busy_model(dash_duo, ui, 
         assert ui.graph() in ({}, {"nodes": [], "edges": []}) and "Drafted" not in ui.text(ids.ASK_MESSAGE)
     finally:
         busy.join(timeout=300)
+
+
+def test_pgui001_a_waiting_question_shows_its_place_in_the_queue_and_cancels(dash_duo, ui, ask_app):
+    """Another question holds the model: this one says how many are ahead, and Cancel takes it out of the line."""
+    from dash.testing.wait import until
+
+    from app.nl.model_queue import shared_queue
+
+    queue = shared_queue()  # dash_duo serves from this process: the app's own queue
+    dash_duo.start_server(ask_app)
+    dash_duo.wait_for_contains_text(f"#{ids.SOURCE_STATUS}", "classes")
+    holder = queue.join()
+    try:
+        box = dash_duo.find_element(f"#{ids.QUESTION}")
+        box.send_keys("a person")  # needs the model: labels name the person, and the model writes its lines
+        box.send_keys(Keys.CONTROL, Keys.ENTER)
+        dash_duo.wait_for_text_to_equal(f"#{ids.PROGRESS_LABEL}", "Waiting: 1 question ahead…", timeout=60)
+        assert queue.size() == 2
+        ui.click(ids.CANCEL_BUTTON)
+        until(lambda: queue.size() == 1 and not _job_threads(), timeout=30)  # left the line; the holder still has it
+        until(lambda: dash_duo.find_element(f"#{ids.ASK_BUTTON}").is_enabled(), timeout=15)
+        assert "Drafted" not in ui.text(ids.ASK_MESSAGE)
+    finally:
+        queue.leave(holder)
