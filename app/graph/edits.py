@@ -17,6 +17,7 @@ from typing import Any
 from ontology_loaders import RDFS_LABEL, DatatypeKind, Ontology, datatype_kind
 
 from app.errors import EditError
+from app.graph.dates import date_problem
 from app.graph.model import Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_id
 
 __all__ = [
@@ -246,6 +247,9 @@ def make_constraint(property_iri: str, op: str, value: Any, datatype: str | None
         typed = str(value).strip()
         if not _DATE_RE.match(typed):
             raise EditError(f"{value!r} is not a date (YYYY, YYYY-MM or YYYY-MM-DD)")
+        problem = date_problem(typed, datatype)
+        if problem:
+            raise EditError(problem)
     elif kind is DatatypeKind.TIME:
         typed = str(value).strip()
         if not _TIME_RE.match(typed):

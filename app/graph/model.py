@@ -86,10 +86,15 @@ class Aggregation(BaseModel):
 
 
 class OrderBy(BaseModel):
+    """One sort key: a node's value (its IRI), its label, or the count."""
+
     model_config = ConfigDict(frozen=True)
 
     node: str = Field(description="A node id, or 'count' to order by the aggregate.")
     descending: bool = False
+    label: bool = Field(default=False, description="Sort by the node's label rather than its IRI.")
+    property: str | None = Field(default=None, description="Sort by this attribute's value of the node "
+                                                           "(\"the most expensive\": its price).")
 
 
 class PrototypeGraph(BaseModel):

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ontology_loaders import instance_label, label_from_local_name
-
+from app.graph.layout import Block, layout
 from app.graph.model import ConstraintOp, Edge, Node, PrototypeGraph
+from ontology_loaders import instance_label, label_from_local_name
 
 __all__ = ["restate"]
 
@@ -95,6 +95,7 @@ class _Restatement:
             self.focus = next((n for n in graph.nodes if n.select), graph.nodes[0])
         self.visited = {self.focus.id}
         self.used: set[int] = set()  # indexes of edges already told
+        self.told_from = _told_from(graph)
 
     # -- naming ------------------------------------------------------------------------
     def label(self, iri: str) -> str:
@@ -132,12 +133,14 @@ class _Restatement:
 
     # -- the depth-first walk ------------------------------------------------------------
     def clauses(self, node: Node, plural: bool) -> list[str]:
+        """The node's constraints, its required links, then its optional and negated parts."""
         out = self.qualifiers(node)
-        for index, edge in enumerate(self.graph.edges):
-            if index in self.used or node.id not in (edge.source, edge.target):
+        told = self.told_from.get(node.id, [])
+        for index in sorted(told, key=lambda i: (self.graph.edges[i].optional or self.graph.edges[i].negated, i)):
+            if index in self.used:
                 continue
             self.used.add(index)
-            out.append(self.clause(node, edge, plural))
+            out.append(self.clause(node, self.graph.edges[index], plural))
         return out
 
     def phrase(self, other: Node) -> str:
@@ -213,12 +216,50 @@ class _Restatement:
                 modifiers.append("highest count first" if order.descending else "lowest count first")
             elif order.node in self.nodes:
                 node = self.nodes[order.node]
-                modifiers.append(f"sorted by {self.noun(node)}{self.tag(node)}" + (", descending" if order.descending else ""))
+                key = f"the label of the {self.noun(node)}" if order.label else self.noun(node)
+                if order.property:
+                    key = f"the {self.label(order.property)} of the {self.noun(node)}"
+                modifiers.append(f"sorted by {key}{self.tag(node)}" + (", descending" if order.descending else ""))
         if self.graph.limit is not None:
-            modifiers.append(f"at most {self.graph.limit} results")
+            modifiers.append(f"at most {self.graph.limit} result" + ("" if self.graph.limit == 1 else "s"))
         if self.graph.offset:
             modifiers.append(f"skipping the first {self.graph.offset}")
         return modifiers
+
+
+def _told_from(graph: PrototypeGraph) -> dict[str, list[int]]:
+    """For each node, the edges told from it: those of its own part of the query, and those opening a part.
+
+    An optional part (:mod:`app.graph.layout`) is told as one clause from where it hangs, so an
+    edge inside it is never told from a node outside it as if it were required.
+    """
+    index_of = {id(edge): i for i, edge in enumerate(graph.edges)}
+    home: dict[int, int] = {}  # edge index -> id of the block it lives in
+    parent_of: dict[int, int] = {}  # block id -> id of the enclosing block
+    block_of: dict[str, int] = {}
+    links: set[int] = set()  # edges that open an optional or negated part
+
+    def walk(block: Block) -> None:
+        for node in block.nodes:
+            block_of[node] = id(block)
+        for edge in block.edges:
+            home[index_of[id(edge)]] = id(block)
+        if block.link is not None:
+            home[index_of[id(block.link)]] = id(block)
+            links.add(index_of[id(block.link)])
+        for child in block.children:
+            parent_of[id(child)] = id(block)
+            walk(child)
+
+    walk(layout(graph))
+    told: dict[str, list[int]] = {}
+    for index, edge in enumerate(graph.edges):
+        where = home.get(index)
+        for end in dict.fromkeys((edge.source, edge.target)):
+            opens_here = index in links and parent_of.get(where) == block_of.get(end)
+            if where == block_of.get(end) or opens_here:
+                told.setdefault(end, []).append(index)
+    return told
 
 
 def _join(parts: list[str]) -> str:

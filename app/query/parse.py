@@ -21,6 +21,7 @@ from rdflib.plugins.sparql.algebra import translateQuery
 from rdflib.plugins.sparql.parser import parseQuery
 
 from app.errors import CannotDrawError, QuerySyntaxError
+from app.graph.layout import Block, layout
 from app.graph.model import NODE_ID_PATTERN, PrototypeGraph, make_node_id
 from app.query.algebra import (
     Group,
@@ -56,8 +57,9 @@ class _Builder:
         self.edges: list[dict] = []
         self.value_vars: dict[str, tuple[str, str]] = {}  # value variable -> (node, property)
         self.constraints: dict[str, list[dict]] = {}
-        self.label_vars: set[str] = set()
+        self.label_vars: dict[str, str] = {}  # label variable -> its node
         self.top_level: set[str] = set()  # nodes bound outside any OPTIONAL or NOT EXISTS
+        self.opening: list[tuple[str, str, str, str]] = []  # (source, link, target, the new node it opens)
 
     def node(self, term: Any) -> str:
         if isinstance(term, Variable):
@@ -107,10 +109,11 @@ def _interpret(
         s, p, o = group.triples[0]
         if (isinstance(s, Variable) and isinstance(p, URIRef) and str(p) == RDFS_LABEL and isinstance(o, Variable)
                 and str(s) in outer and all(is_label_filter(f, str(o)) for f in group.filters)):
-            builder.label_vars.add(str(o))
+            builder.label_vars[str(o)] = builder.node(s)
             return
 
     local = set(outer)
+    opened = False
     for row in group.values:
         for var, value in row.items():
             if not isinstance(value, URIRef):
@@ -153,7 +156,13 @@ def _interpret(
         target = builder.node(o)
         edge = {"source": source, "link": str(p), "target": target}
         if mode and (source in outer or target in outer):
-            edge[mode] = True
+            # The first edge from outside to a new node opens the group; the group's other
+            # edges are required inside it (the compiler puts them back in the same group).
+            if source in outer and target in outer:
+                edge[mode] = True
+            elif not opened:
+                edge[mode] = opened = True
+                builder.opening.append((source, str(p), target, target if source in outer else source))
         builder.edges.append(edge)
         local.update((source, target))
     if mode is None:
@@ -171,8 +180,11 @@ def _interpret(
         builder.constraints.setdefault(node, []).append({"property": prop, **fields})
 
 
-def _value_candidates(root: Group, projected: set[str]) -> set[str]:
-    """Variables that only carry an attribute value: one triple, as its object, filtered, never returned."""
+def _value_candidates(root: Group, projected: set[str], ordered: set[str] = frozenset()) -> set[str]:
+    """Variables that only carry an attribute value: one triple, as its object, filtered or sorted by.
+
+    A filtered value is never returned; a value the rows are sorted by may be shown beside them.
+    """
     uses: dict[str, int] = {}
     typed: set[str] = set()
     filtered: set[str] = set()
@@ -197,7 +209,8 @@ def _value_candidates(root: Group, projected: set[str]) -> set[str]:
             visit(child)
 
     visit(root)
-    return {v for v in filtered if uses.get(v) == 1 and v in objects and v not in typed and v not in projected}
+    values = {v for v in filtered if v not in projected} | set(ordered)
+    return {v for v in values if uses.get(v) == 1 and v in objects and v not in typed}
 
 
 @dataclass
@@ -241,10 +254,11 @@ def parse_sparql(query: str) -> PrototypeGraph:
     modifiers, pattern = _unwrap(algebra.p)
     root = group_of(pattern)
     builder = _Builder()
-    candidates = _value_candidates(root, set(modifiers.projected))
+    candidates = _value_candidates(root, set(modifiers.projected), _ordered_variables(modifiers))
     _interpret(root, builder, set(), None, candidates)
     for var in modifiers.projected:
-        if var not in builder.order and var != modifiers.count_var and var not in builder.label_vars:
+        if var not in builder.order and var != modifiers.count_var and var not in builder.label_vars and \
+                var not in builder.value_vars:
             raise CannotDrawError(f"the returned variable ?{var}, which is not a node")
     graph: dict[str, Any] = {
         "nodes": _nodes(builder, modifiers.projected),
@@ -256,9 +270,32 @@ def parse_sparql(query: str) -> PrototypeGraph:
         graph["aggregation"] = _aggregation(builder, modifiers)
     graph["order_by"] = _order_by(builder, modifiers)
     try:
-        return PrototypeGraph.model_validate(graph)
+        drawn = PrototypeGraph.model_validate(graph)
     except ValueError as error:
         raise CannotDrawError(f"an invalid graph ({error})") from None
+    _check_optional_parts(drawn, builder.opening)
+    return drawn
+
+
+def _check_optional_parts(graph: PrototypeGraph, opening: list[tuple[str, str, str, str]]) -> None:
+    """Refuse a drawing whose optional parts would not be the query's: the graph marks links, not nodes.
+
+    The compiler makes the end of an optional link that is farther from the first node optional
+    (:mod:`app.graph.layout`); an OPTIONAL whose new node is the nearer end cannot be drawn as it is.
+    """
+    heads: dict[tuple[str, str, str], list[str]] = {}
+
+    def walk(block: Block) -> None:
+        if block.link is not None:
+            heads[(block.link.source, block.link.link, block.link.target)] = block.nodes
+        for child in block.children:
+            walk(child)
+
+    walk(layout(graph))
+    for source, link, target, new in opening:
+        if new not in heads.get((source, link, target), []):
+            raise CannotDrawError(f"an OPTIONAL or NOT EXISTS that makes ?{new} optional while the graph would "
+                                  f"make the other end of its link optional")
 
 
 def _unwrap(p: Any) -> tuple[_Modifiers, Any]:
@@ -346,6 +383,15 @@ def _aggregation(builder: _Builder, modifiers: _Modifiers) -> dict[str, Any]:
     return {"count": modifiers.count_of, "group_by": [v for v in group_vars if v in builder.order]}
 
 
+def _ordered_variables(modifiers: _Modifiers) -> set[str]:
+    found = set()
+    for condition in modifiers.order_conditions:
+        expr = condition.expr if getattr(condition, "name", "") == "OrderCondition" else condition
+        if isinstance(expr, Variable):
+            found.add(str(expr))
+    return found
+
+
 def _order_by(builder: _Builder, modifiers: _Modifiers) -> list[dict[str, Any]]:
     order_by = []
     for condition in modifiers.order_conditions:
@@ -358,6 +404,11 @@ def _order_by(builder: _Builder, modifiers: _Modifiers) -> list[dict[str, Any]]:
             order_by.append({"node": "count", "descending": descending})
         elif name in builder.order:
             order_by.append({"node": name, "descending": descending})
+        elif name in builder.label_vars:
+            order_by.append({"node": builder.label_vars[name], "descending": descending, "label": True})
+        elif name in builder.value_vars:
+            node, prop = builder.value_vars[name]
+            order_by.append({"node": node, "descending": descending, "property": prop})
         else:
             raise CannotDrawError(f"ORDER BY ?{name}, which is not a node")
     return order_by

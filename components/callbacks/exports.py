@@ -3,25 +3,46 @@
 from __future__ import annotations
 
 import dash
+import plotly.graph_objects
 from dash import Input, Output, State, ctx, no_update
 
+from app.errors import USER_ERRORS
+from app.query.compile import compile_sparql
 from app.query.export import figure_to_html, results_to_csv, results_to_json
+from app.query.run import run_query
 from app.settings import Settings
 from components import ids
-from components.callbacks.common import bind, compile_query, load_graph, parse_results
-from components.callbacks.results import chart_figure
+from components.callbacks.common import (
+    bind,
+    compile_query,
+    load_graph,
+    parse_results,
+    resources_for,
+)
 
 __all__ = ["download_chart", "download_results", "download_rq", "register"]
 
 
-def download_results(_csv: int | None, _json: int | None, results: dict | None) -> dict | object:
-    """The results as CSV or SPARQL JSON, whichever button was clicked."""
+def download_results(_csv: int | None, _json: int | None, results: dict | None, graph_data: dict | None = None,
+                     source: dict | None = None, *, settings: Settings | None = None) -> dict | object:
+    """The results as CSV or SPARQL JSON, whichever button was clicked.
+
+    The table shows one page; with the graph and the settings, the download runs the
+    graph's query again without a page, so it holds every row.
+    """
     if not results:
         return no_update
+    rows = parse_results(results)
+    graph = load_graph(graph_data)
+    if settings is not None and not graph.is_empty():
+        try:
+            query = compile_sparql(graph, limit=None, language=settings.language)
+            rows = run_query(query, store=resources_for(settings, source).store)
+        except USER_ERRORS:
+            return no_update
     if ctx.triggered_id == ids.DOWNLOAD_CSV_BUTTON:
-        return {"content": results_to_csv(parse_results(results)), "filename": "protograph-results.csv",
-                "type": "text/csv"}
-    return {"content": results_to_json(parse_results(results)), "filename": "protograph-results.json",
+        return {"content": results_to_csv(rows), "filename": "protograph-results.csv", "type": "text/csv"}
+    return {"content": results_to_json(rows), "filename": "protograph-results.json",
             "type": "application/sparql-results+json"}
 
 
@@ -33,12 +54,12 @@ def download_rq(_clicks: int | None, graph_data: dict | None, *, settings: Setti
             "type": "application/sparql-query"}
 
 
-def download_chart(_clicks: int | None, kind: str | None, results: dict | None) -> dict | object:
-    """The shown chart as a standalone HTML page."""
-    if not results or not kind:
+def download_chart(_clicks: int | None, figure: dict | None) -> dict | object:
+    """The shown chart, as it is shown, as a standalone HTML page."""
+    if not figure or not figure.get("data"):
         return no_update
-    return {"content": figure_to_html(chart_figure(results, kind)), "filename": "protograph-chart.html",
-            "type": "text/html"}
+    shown = plotly.graph_objects.Figure(figure, skip_invalid=True)
+    return {"content": figure_to_html(shown), "filename": "protograph-chart.html", "type": "text/html"}
 
 
 def register(app: dash.Dash, settings: Settings) -> None:
@@ -47,8 +68,10 @@ def register(app: dash.Dash, settings: Settings) -> None:
         Input(ids.DOWNLOAD_CSV_BUTTON, "n_clicks"),
         Input(ids.DOWNLOAD_JSON_BUTTON, "n_clicks"),
         State(ids.RESULTS_STORE, "data"),
+        State(ids.GRAPH_STORE, "data"),
+        State(ids.SOURCE_STORE, "data"),
         prevent_initial_call=True,
-    )(download_results)
+    )(bind(download_results, settings=settings))
     app.callback(
         Output(ids.DOWNLOAD_RQ, "data"),
         Input(ids.DOWNLOAD_RQ_BUTTON, "n_clicks"),
@@ -58,7 +81,6 @@ def register(app: dash.Dash, settings: Settings) -> None:
     app.callback(
         Output(ids.DOWNLOAD_CHART, "data"),
         Input(ids.EXPORT_HTML_BUTTON, "n_clicks"),
-        State(ids.CHART_KIND, "value"),
-        State(ids.RESULTS_STORE, "data"),
+        State(ids.CHART, "figure"),
         prevent_initial_call=True,
     )(download_chart)

@@ -1,4 +1,5 @@
-"""The results panel: run the graph's query, then the table, the instance graph and the chart."""
+"""The results panel: run one page of the graph's query (and count all its rows), then the table
+and the instance graph of that page (the Dashboard tab: :mod:`components.callbacks.dashboard`)."""
 
 from __future__ import annotations
 
@@ -6,19 +7,17 @@ import time
 from typing import Any
 
 import dash
-import plotly.graph_objects  # noqa: F401 - imported once per process, not inside the first chart callback
-from dash import Input, Output, State
+from dash import Input, Output, State, ctx
 
 from app.errors import USER_ERRORS
-from app.query.charts import build_figure, choose_chart
+from app.graph.model import PrototypeGraph
 from app.query.results import results_table
-from app.query.run import run_query
+from app.query.run import Page, run_page
 from app.resources import Resources
 from app.settings import Settings
 from components import ids
 from components.callbacks.common import (
     bind,
-    compile_query,
     error_span,
     error_text,
     load_graph,
@@ -27,13 +26,34 @@ from components.callbacks.common import (
     resources_for,
 )
 from components.elements import instance_elements
+from components.layout import RESULTS_PAGE_SIZE
 
-__all__ = ["chart_figure", "draw_chart", "pick_chart", "register", "run", "show_results", "table_view"]
+__all__ = ["PAGE_SIZE", "fetch_page", "page_message", "register", "run", "show_results", "table_view"]
 
 
-def execute_query(query: str, resources: Resources) -> dict:
-    """SPARQL JSON results of ``query`` on the source's store, as the results store holds them."""
-    return run_query(query, store=resources.store).model_dump(mode="json", exclude_none=True)
+PAGE_SIZE = RESULTS_PAGE_SIZE
+
+
+def fetch_page(graph: PrototypeGraph, page: int, resources: Resources, settings: Settings) -> Page:
+    """One page of the graph's rows on the source's store, with the count of all rows."""
+    return run_page(graph, store=resources.store, page=page, page_size=PAGE_SIZE, total=True,
+                    language=settings.language)
+
+
+def page_message(page: Page, took_ms: float) -> str:
+    """The total first, then which rows the page shows: "269 rows in 40 ms · showing 26–50".
+
+    >>> from app.query.sparql_results import SparqlResults
+    >>> page_message(Page(SparqlResults(), 0, 25, has_more=False, total=0), 3.2)
+    '0 rows in 3 ms'
+    """
+    total = page.total if page.total is not None else page.last_row
+    text = f"{total:,} row{'s' if total != 1 else ''} in {took_ms:.0f} ms"
+    if page.page == 0 and not page.has_more:
+        return text
+    if not page.results.bindings:
+        return f"{text} · none on this page"
+    return f"{text} · showing {page.first_row:,}–{page.last_row:,}"
 
 
 def _cell(value: Any) -> Any:
@@ -49,24 +69,27 @@ def table_view(results: dict) -> tuple[list[dict], list[dict]]:
     return columns, rows
 
 
-def chart_figure(results: dict, kind: str) -> Any:
-    return build_figure(parse_results(results), kind)
+def run(graph_data: dict | None, _clicks: int | None, source: dict | None, page_current: int | None = None, *,
+        settings: Settings) -> tuple:
+    """Run one page of the graph's query: the results store, a status line, the table's page count and page.
 
-
-def run(graph_data: dict | None, _clicks: int | None, source: dict | None, *, settings: Settings) -> tuple:
-    """Run the graph's query: the results store and a status line (rows and time, or the error)."""
+    A new graph, source or "Run again" starts at the first page; moving through the
+    table's pages fetches that page from the store.
+    """
     graph = load_graph(graph_data)
     if graph.is_empty():
-        return None, ""
+        return None, "", 1, 0
+    # Only the table's own page control keeps its page; anything else starts again at the first page.
+    page = page_current if page_current and ctx.triggered_id == ids.RESULTS_TABLE else 0
     started = time.perf_counter()
     try:
-        query = compile_query(graph, settings)
-        results = execute_query(query, resources_for(settings, source))
+        fetched = fetch_page(graph, page, resources_for(settings, source), settings)
     except USER_ERRORS as error:
-        return None, error_span(error_text(error))
-    rows = len(results.get("results", {}).get("bindings", []))
+        return None, error_span(error_text(error)), 1, 0
     took = (time.perf_counter() - started) * 1000
-    return results, f"{rows:,} row{'s' if rows != 1 else ''} in {took:.0f} ms"
+    total = fetched.total if fetched.total is not None else fetched.last_row
+    pages = max(1, -(-total // PAGE_SIZE))
+    return fetched.results.model_dump(mode="json", exclude_none=True), page_message(fetched, took), pages, page
 
 
 def show_results(results: dict | None, graph_data: dict | None, source: dict | None, *,
@@ -79,27 +102,16 @@ def show_results(results: dict | None, graph_data: dict | None, source: dict | N
     return rows, columns, elements
 
 
-def pick_chart(results: dict | None) -> tuple:
-    """The charts that fit the columns, the one chosen by rule, and why."""
-    if not results:
-        return [], None, ""
-    choice = choose_chart(parse_results(results))
-    return [{"label": k.value, "value": k.value} for k in choice.alternatives], choice.kind.value, choice.reason
-
-
-def draw_chart(kind: str | None, results: dict | None) -> Any:
-    if not results or not kind:
-        return {}
-    return chart_figure(results, kind)
-
-
 def register(app: dash.Dash, settings: Settings) -> None:
     app.callback(
         Output(ids.RESULTS_STORE, "data"),
         Output(ids.RESULTS_MESSAGE, "children"),
+        Output(ids.RESULTS_TABLE, "page_count"),
+        Output(ids.RESULTS_TABLE, "page_current"),
         Input(ids.GRAPH_STORE, "data"),
         Input(ids.RUN_QUERY_BUTTON, "n_clicks"),
         Input(ids.SOURCE_STORE, "data"),
+        Input(ids.RESULTS_TABLE, "page_current"),
     )(bind(run, settings=settings))
     app.callback(
         Output(ids.RESULTS_TABLE, "data"),
@@ -109,14 +121,3 @@ def register(app: dash.Dash, settings: Settings) -> None:
         State(ids.GRAPH_STORE, "data"),
         State(ids.SOURCE_STORE, "data"),
     )(bind(show_results, settings=settings))
-    app.callback(
-        Output(ids.CHART_KIND, "options"),
-        Output(ids.CHART_KIND, "value"),
-        Output(ids.CHART_REASON, "children"),
-        Input(ids.RESULTS_STORE, "data"),
-    )(pick_chart)
-    app.callback(
-        Output(ids.CHART, "figure"),
-        Input(ids.CHART_KIND, "value"),
-        State(ids.RESULTS_STORE, "data"),
-    )(draw_chart)

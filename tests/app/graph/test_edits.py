@@ -120,3 +120,14 @@ def test_time_constraints_compare_times_of_day():
     assert "contains" not in [op.value for op in editing.constraint_ops(XSD + "time")]
     with pytest.raises(EditError, match="time of day"):
         editing.make_constraint(EX + "opens", "<", "2020-01-01", XSD + "time")
+
+
+def test_a_date_is_refused_at_input_when_no_query_could_use_it():
+    """What the compiler would refuse is refused here, with the reason; a year or a month is fine."""
+    assert editing.make_constraint(EX + "born", "=", "1990", XSD + "date").value == "1990"
+    assert editing.make_constraint(EX + "born", "<", "1990-05", XSD + "dateTime").value == "1990-05"
+    for value, dt, reason in [("1990-13", XSD + "date", "month 13"), ("1990-02-30", XSD + "date", "day 30"),
+                              ("1990-05", XSD + "gYear", "use YYYY"),
+                              ("1990-05-03T10:00", XSD + "date", "is not a date")]:
+        with pytest.raises(EditError, match=reason):
+            editing.make_constraint(EX + "born", "=", value, dt)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.graph.model import PrototypeGraph
+from app.graph.model import OrderBy, PrototypeGraph
 from app.graph.restate import restate
 
 D = "http://dbpedia.org/ontology/"
@@ -48,3 +48,27 @@ def test_constraints_optional_negated_and_modifiers():
 
 def test_empty_graph():
     assert "empty" in restate(PrototypeGraph())
+
+
+def _triangle(**flags: bool) -> PrototypeGraph:
+    return PrototypeGraph.model_validate({
+        "nodes": [{"id": "person_1", "class": D + "Person"}, {"id": "person_2", "class": D + "Person"},
+                  {"id": "university_1", "class": D + "University"}],
+        "edges": [{"source": "person_1", "link": D + "child", "target": "person_2", **flags},
+                  {"source": "person_1", "link": D + "almaMater", "target": "university_1"},
+                  {"source": "person_2", "link": D + "almaMater", "target": "university_1"}],
+    })
+
+
+def test_an_optional_branch_is_told_as_one_optional_clause_as_the_query_has_it():
+    assert restate(_triangle(optional=True)) == (
+        "Find persons (person_1) whose alma mater is a university, and optionally whose child is a "
+        "person (person_2) whose alma mater is the same university.")
+    assert restate(_triangle(negated=True)) == (
+        "Find persons (person_1) whose alma mater is a university, and that have no child that is a "
+        "person (person_2) whose alma mater is the same university.")
+
+
+def test_sorting_by_a_label_and_counting_read_back():
+    graph = _triangle().model_copy(update={"order_by": (OrderBy(node="person_1", label=True),), "limit": 3})
+    assert restate(graph).endswith("; sorted by the label of the person (person_1), at most 3 results.")

@@ -99,3 +99,10 @@ def test_graph_json_round_trips_with_the_class_key():
     data = graph.model_dump(mode="json")
     assert data["nodes"][0]["class"] == DBO + "Person" and "class_" not in data["nodes"][0]
     assert PrototypeGraph.model_validate(data) == graph
+
+
+def test_an_order_on_an_attribute_the_class_lacks_is_reported(dbo_ontology):
+    graph = PrototypeGraph(nodes=(node("person_1", "Person"),),
+                           order_by=(OrderBy(node="person_1", property="http://dbpedia.org/ontology/no_such"),))
+    report = validate_graph(graph, dbo_ontology)
+    assert not report.ok and "sorted by" in report.violations[0].message

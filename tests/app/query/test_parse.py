@@ -177,3 +177,43 @@ def test_other_sparql_says_what_cannot_be_drawn(query, construct):
 def test_invalid_sparql_is_a_syntax_error():
     with pytest.raises(QuerySyntaxError, match="syntax"):
         parse_sparql("SELECT WHERE {")
+
+
+def test_order_by_a_label_count_group_by_and_limit_parse_back():
+    graph = parse_sparql(f"""PREFIX dbo: <{D}>
+        PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+        SELECT ?x ?x_label WHERE {{ ?x a dbo:Person . OPTIONAL {{ ?x rdfs:label ?x_label }} }}
+        ORDER BY DESC(?x_label) LIMIT 10""")
+    assert [(o.node, o.label, o.descending) for o in graph.order_by] == [("x", True, True)] and graph.limit == 10
+    counted = parse_sparql(f"""PREFIX dbo: <{D}>
+        PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+        SELECT ?u ?u_label (COUNT(DISTINCT ?p) AS ?n) WHERE {{
+          ?p a dbo:Person ; dbo:almaMater ?u . ?u a dbo:University . OPTIONAL {{ ?u rdfs:label ?u_label }} }}
+        GROUP BY ?u ?u_label ORDER BY DESC(?n) ?u_label LIMIT 5""")
+    assert counted.aggregation.count == "p" and counted.aggregation.group_by == ("u",) and counted.limit == 5
+    assert [(o.node, o.label, o.descending) for o in counted.order_by] == [("count", False, True), ("u", True, False)]
+    assert parse_sparql(compile_sparql(counted)) == counted
+
+
+def test_an_optional_branch_parses_back_with_only_its_opening_link_optional():
+    graph = PrototypeGraph.model_validate({
+        "nodes": [{"id": "p", "class": D + "Person"}, {"id": "q", "class": D + "Person"},
+                  {"id": "u", "class": D + "University"}],
+        "edges": [{"source": "p", "link": D + "almaMater", "target": "u"},
+                  {"source": "p", "link": D + "child", "target": "q", "optional": True},
+                  {"source": "q", "link": D + "almaMater", "target": "u"}]})
+    query = compile_sparql(graph)
+    back = parse_sparql(query)
+    assert {(e.source, e.target): e.optional for e in back.edges} == {("p", "u"): False, ("p", "q"): True,
+                                                                       ("q", "u"): False}
+    assert compile_sparql(back) == query
+
+
+def test_an_optional_whose_new_node_the_graph_would_not_make_optional_is_refused():
+    # ?b is new in the OPTIONAL, but as drawn ?a (the target, as far from ?c as ?b) would become optional.
+    with pytest.raises(CannotDrawError, match=r"makes \?b optional"):
+        parse_sparql("SELECT ?c ?a ?b WHERE { ?c <http://e.org/r> ?a . "
+                     "OPTIONAL { ?b <http://e.org/p> ?a . ?c <http://e.org/q> ?b } }")
+    drawn = parse_sparql("SELECT ?c ?a ?b WHERE { ?c <http://e.org/r> ?a . "
+                         "OPTIONAL { ?a <http://e.org/p> ?b . ?c <http://e.org/q> ?b } }")
+    assert [e.optional for e in drawn.edges] == [False, True, False]

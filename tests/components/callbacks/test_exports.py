@@ -7,6 +7,7 @@ import json
 from dash import no_update
 
 from components import ids
+from components.callbacks.dashboard import draw, plan
 from components.callbacks.exports import download_chart, download_results, download_rq
 from components.callbacks.results import run
 
@@ -30,8 +31,26 @@ def test_download_rq_gives_the_compiled_query(settings, works):
     assert download_rq(1, None, settings=settings) is no_update
 
 
-def test_download_chart_as_a_standalone_page(settings, sample, works):
+def test_download_chart_saves_the_chart_as_shown(settings, sample, works):
     results = run(works, None, sample, settings=settings)[0]
-    page = download_chart(1, "bar", results)
+    key = plan(results, ids.TAB_DASHBOARD, works, sample, settings=settings)[1]
+    shown = draw(key, results, works, sample, settings=settings).to_plotly_json()
+    page = download_chart(1, shown)
     assert page["filename"] == "protograph-chart.html" and "<html" in page["content"].lower()
-    assert download_chart(1, None, results) is no_update and download_chart(1, "bar", None) is no_update
+    assert f'"type":"{shown["data"][0]["type"]}"' in page["content"]
+    assert shown["layout"]["xaxis"]["title"]["text"] in page["content"]
+    assert download_chart(1, None) is no_update and download_chart(1, {"data": [], "layout": {}}) is no_update
+
+
+def test_download_results_holds_every_row_not_just_the_page_shown(settings, sample, triggered):
+    person = {"nodes": [{"id": "person_1", "class": "http://dbpedia.org/ontology/Person"}]}
+    page = run(person, None, sample, settings=settings)[0]
+    with triggered(ids.DOWNLOAD_JSON_BUTTON):
+        everything = json.loads(download_results(None, 1, page, person, sample, settings=settings)["content"])
+    shown = {b["person_1"]["value"] for b in page["results"]["bindings"]}
+    rows = {b["person_1"]["value"] for b in everything["results"]["bindings"]}
+    assert len(shown) == 25 and shown < rows and len(rows) > 100
+    with triggered(ids.DOWNLOAD_CSV_BUTTON):
+        broken = download_results(1, None, page, person, {"kind": "endpoint", "url": "http://127.0.0.1:9/q"},
+                                  settings=settings)
+    assert broken is no_update

@@ -1,0 +1,112 @@
+"""Shaping a graph's results: count (grouped by some nodes), order by one key, limit.
+
+The canvas's "Shape results" panel reads :func:`shape_of` and writes with
+:func:`set_shape`. An order key is a string: ``"count"``, ``"node:<id>"`` (the
+node's IRI) or ``"label:<id>"`` (its label), so one dropdown can list them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.errors import EditError
+from app.graph.model import Aggregation, OrderBy, PrototypeGraph
+
+__all__ = ["Shape", "order_key", "order_keys", "set_shape", "shape_of"]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the panel shows: the counted node, the group nodes, the first order key, its direction, the limit."""
+
+    count: str | None = None
+    group_by: tuple[str, ...] = ()
+    order: str | None = None
+    descending: bool = False
+    limit: int | None = None
+
+
+def order_key(order: OrderBy) -> str:
+    """
+    >>> order_key(OrderBy(node="p", label=True)), order_key(OrderBy(node="count"))
+    ('label:p', 'count')
+    """
+    if order.node == "count":
+        return "count"
+    return f"{'label' if order.label else 'node'}:{order.node}"
+
+
+def _order_of(key: str, descending: bool) -> OrderBy:
+    if key == "count":
+        return OrderBy(node="count", descending=descending)
+    kind, _, node = key.partition(":")
+    if kind not in ("node", "label") or not node:
+        raise EditError(f"unknown order {key!r}")
+    return OrderBy(node=node, descending=descending, label=kind == "label")
+
+
+def shape_of(graph: PrototypeGraph) -> Shape:
+    """The graph's count, first order key and limit, as the panel shows them."""
+    aggregation = graph.aggregation
+    first = graph.order_by[0] if graph.order_by else None
+    return Shape(
+        count=aggregation.count if aggregation else None,
+        group_by=aggregation.group_by if aggregation else (),
+        order=order_key(first) if first else None,
+        descending=bool(first and first.descending),
+        limit=graph.limit,
+    )
+
+
+def order_keys(graph: PrototypeGraph) -> list[str]:
+    """Every key the results can be sorted by: the returned nodes and their labels, and the count.
+
+    >>> g = PrototypeGraph.model_validate({"nodes": [{"id": "p", "class": "http://e.org/P"}],
+    ...                                    "aggregation": {"count": "p"}})
+    >>> order_keys(g)
+    ['count']
+    """
+    keys = [f"{kind}:{node}" for node in _returned(graph) for kind in ("label", "node")]
+    return [*keys, "count"] if graph.aggregation is not None else keys
+
+
+def _returned(graph: PrototypeGraph) -> list[str]:
+    if graph.aggregation is not None:
+        return list(graph.aggregation.group_by)
+    return [n.id for n in graph.nodes if n.select] or [n.id for n in graph.nodes]
+
+
+def _possible(order: OrderBy, graph: PrototypeGraph) -> bool:
+    """Whether the compiler can sort ``graph`` by ``order`` (an unreturned node's IRI still sorts without a count)."""
+    if order.node == "count":
+        return graph.aggregation is not None
+    if order.label or graph.aggregation is not None:
+        return order.node in _returned(graph)
+    return order.node in graph.node_ids
+
+
+def set_shape(graph: PrototypeGraph, shape: Shape) -> PrototypeGraph:
+    """``graph`` with the panel's count, order and limit; order keys after the first are kept while it stays.
+
+    :raises EditError: a node the graph does not have, or a limit below 1.
+    """
+    known = set(graph.node_ids)
+    for node in (shape.count, *shape.group_by):
+        if node is not None and node not in known:
+            raise EditError(f"there is no node {node!r} to count or group by")
+    if shape.limit is not None and shape.limit < 1:
+        raise EditError("the limit must be at least 1")
+    aggregation = None
+    if shape.count is not None:
+        groups = tuple(dict.fromkeys(g for g in shape.group_by if g != shape.count))
+        aggregation = Aggregation(count=shape.count, group_by=groups)
+    order_by: tuple[OrderBy, ...] = ()
+    if shape.order is not None:
+        first = _order_of(shape.order, shape.descending)
+        rest = graph.order_by[1:] if graph.order_by and order_key(graph.order_by[0]) == shape.order else ()
+        order_by = (first, *rest)
+    shaped = graph.model_copy(update={"aggregation": aggregation, "order_by": order_by, "limit": shape.limit})
+    # Keys the new count makes impossible (a node no longer returned, the count once it is gone) are dropped.
+    kept = tuple(o for o in shaped.order_by if _possible(o, shaped))
+    return PrototypeGraph.model_validate({**shaped.model_dump(mode="json"),
+                                          "order_by": [o.model_dump() for o in kept]})
