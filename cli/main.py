@@ -19,7 +19,7 @@ from app.settings import Settings
 
 __all__ = ["build_parser", "main", "settings_from_args"]
 
-COMMANDS = ("info", "index", "graph", "sparql", "run", "serve", "eval", "study")
+COMMANDS = ("info", "index", "graph", "edit", "sparql", "run", "serve", "eval", "study")
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
