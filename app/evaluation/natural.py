@@ -74,9 +74,6 @@ class NaturalQuestion:
     graph: PrototypeGraph | None  # None: the right answer is "not understood"
     tags: tuple[str, ...] = ()
     source: str = ""
-    # The attribute each gold ``order_by`` entry sorts on ("the most expensive"), read from the raw JSON:
-    # ``OrderBy`` has no such field yet and would drop it.
-    order_properties: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,10 +108,8 @@ def _parse_line(data: dict) -> NaturalQuestion:
     graph = None if data["graph"] is None else PrototypeGraph.model_validate(data["graph"])
     if graph is not None and graph.is_empty():
         raise ValueError("an empty gold graph: write null for 'not understood'")
-    orders = (data["graph"] or {}).get("order_by") or ()
     return NaturalQuestion(str(data["id"]), data["split"], str(data["question"]), graph,
-                           tuple(data.get("tags", ())), str(data.get("source", "")),
-                           tuple(o.get("property") if isinstance(o, dict) else None for o in orders))
+                           tuple(data.get("tags", ())), str(data.get("source", "")))
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -160,8 +155,7 @@ def _node_differences(gold: Node, predicted: Node) -> list[str]:
     return diffs
 
 
-def _modifier_differences(predicted: PrototypeGraph, gold: PrototypeGraph, mapping: dict[str, str],
-                          order_properties: Sequence[str | None] = ()) -> list[str]:
+def _modifier_differences(predicted: PrototypeGraph, gold: PrototypeGraph, mapping: dict[str, str]) -> list[str]:
     """Aggregation, order and limit of ``gold`` read through ``mapping`` (gold id → predicted id)."""
 
     def mapped(node_id: str) -> str:
@@ -174,9 +168,8 @@ def _modifier_differences(predicted: PrototypeGraph, gold: PrototypeGraph, mappi
         and (mapped(gold_agg.count) != pred_agg.count or {mapped(g) for g in gold_agg.group_by} != set(pred_agg.group_by))
     ):
         diffs.append("aggregation")
-    gold_properties = list(order_properties) or [getattr(o, "property", None) for o in gold.order_by]
-    gold_order = [(mapped(o.node), o.descending, prop) for o, prop in zip(gold.order_by, gold_properties)]
-    if gold_order != [(o.node, o.descending, getattr(o, "property", None)) for o in predicted.order_by]:
+    gold_order = [(mapped(o.node), o.descending, o.property) for o in gold.order_by]
+    if gold_order != [(o.node, o.descending, o.property) for o in predicted.order_by]:
         diffs.append("order_by")
     if (gold.limit, gold.offset) != (predicted.limit, predicted.offset):
         diffs.append("limit")
@@ -194,12 +187,10 @@ def _coarse_differences(predicted: PrototypeGraph, gold: PrototypeGraph) -> tupl
     return tuple(diffs) or ("structure",)
 
 
-def match_graphs(predicted: PrototypeGraph, gold: PrototypeGraph, *,
-                 order_properties: Sequence[str | None] = ()) -> GraphMatch:
+def match_graphs(predicted: PrototypeGraph, gold: PrototypeGraph) -> GraphMatch:
     """Whether ``predicted`` is ``gold`` up to node ids, and if not, which parts differ.
 
-    ``order_properties`` names the attribute of each gold ``order_by`` entry
-    (see :attr:`NaturalQuestion.order_properties`); a predicted order must sort on the same one.
+    A predicted order must sort the same node, the same way, on the same attribute.
 
     >>> gold = PrototypeGraph.model_validate({"nodes": [
     ...     {"id": "p", "class": "ex:Person"}, {"id": "c", "class": "ex:City", "instances": ["http://ex.org/New_York"]}],
@@ -225,7 +216,7 @@ def match_graphs(predicted: PrototypeGraph, gold: PrototypeGraph, *,
     best: list[str] | None = None
     for mapping in itertools.islice(matcher.isomorphisms_iter(), MAX_MAPPINGS):
         diffs = {d for g, p in mapping.items() for d in _node_differences(nodes_gold[g], nodes_pred[p])}
-        diffs.update(_modifier_differences(predicted, gold, mapping, order_properties))
+        diffs.update(_modifier_differences(predicted, gold, mapping))
         if not diffs:
             return GraphMatch(True)
         if best is None or len(diffs) < len(best):
@@ -265,7 +256,7 @@ def score_line(item: NaturalQuestion, outcome: PipelineOutcome, ontology: Ontolo
         "latency_ms": round(latency_ms, 1), "error": outcome.error or "",
     }
     if item.graph is not None:
-        match = match_graphs(predicted, item.graph, order_properties=item.order_properties)
+        match = match_graphs(predicted, item.graph)
         scores = score_graph(predicted, item.graph, ged_timeout_s=ged_timeout_s)
         differs = ("not understood",) * not_understood + match.differences
         row.update(exact=match.exact, correct=match.exact and not not_understood, differs=" ".join(differs),

@@ -15,10 +15,33 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.graph.model import Aggregation, Constraint, Edge, Node, OrderBy, PrototypeGraph, make_node_ids
-from app.nl.link_choice import LinkChoice, implied_grams, phrase_grams, rank_links, rank_paths
+from app.graph.model import (
+    Aggregation,
+    Constraint,
+    Edge,
+    Node,
+    OrderBy,
+    PrototypeGraph,
+    make_node_ids,
+)
+from app.nl.comparisons import read_comparisons
+from app.nl.link_choice import (
+    LinkChoice,
+    implied_grams,
+    phrase_grams,
+    rank_links,
+    rank_paths,
+)
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import Mention, find_mentions, is_english, most_specific, tokens_of
+from app.nl.spans import (
+    TOKEN,
+    Mention,
+    find_mentions,
+    is_english,
+    most_specific,
+    tokens_of,
+)
+from app.nl.superlatives import read_superlative
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["EvidenceDraft", "draft_from_evidence"]
@@ -42,6 +65,7 @@ class EvidenceDraft:
     ignored: list[str] = field(default_factory=list)
     confidence: float = 0.0
     messages: list[str] = field(default_factory=list)
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)  # node id -> its words' token span
 
 
 def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
@@ -60,7 +84,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class"):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
-    phrases = _phrases(tokens, mentions)
+    clause = _back_clause(tokens, mentions)
+    phrases = _phrases(tokens[:clause[0]] if clause else tokens, mentions)
     grams = [phrase_grams(words)[:-1] or implied_grams(words) or phrase_grams(words) for words in phrases]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
@@ -83,10 +108,52 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
     _same_as(tokens, plan, ontology)
+    if clause:
+        _join_back(plan, clause[1], ontology, index)
     if not any(plan.classes):
         return None  # nothing the ontology knows, and no link the words name
     plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index)
-    return _assemble(question, tokens, plan, ontology)
+    draft = _assemble(question, tokens, plan, ontology)
+    _sorted_by_superlative(tokens, draft, ontology, index)
+    _constrained_by_comparisons(question, tokens, draft, ontology, index)
+    return draft
+
+
+def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,
+                                index: OntologyIndex) -> None:
+    """"Higher than 8000 metres": each comparison an attribute can take becomes a constraint; its words are used."""
+    chars = [m.span() for m in TOKEN.finditer(question)]
+    spans = {node_id: (chars[start][0], chars[end - 1][1]) for node_id, (start, end) in draft.spans.items()}
+    readings = read_comparisons(question, draft.graph, spans, ontology, index)
+    if not readings:
+        return
+    nodes = []
+    for node in draft.graph.nodes:
+        extra = tuple(c for node_id, c, _ in readings if node_id == node.id)
+        nodes.append(node.model_copy(update={"constraints": node.constraints + extra}) if extra else node)
+    draft.graph = draft.graph.model_copy(update={"nodes": tuple(nodes)})
+    compared: set[str] = set()
+    for node_id, constraint, words in readings:
+        key = f"{node_id} {constraint.property} {constraint.op.value}"
+        draft.evidence[key] = f"\u201c{words}\u201d \u2192 {ontology.label(constraint.property)} " \
+                              f"{constraint.op.value} {constraint.value}"
+        compared.update(TOKEN.findall(words))
+    draft.used = [t for t in tokens if t in draft.used or t in compared]
+    draft.ignored = [t for t in draft.ignored if t not in compared]
+
+
+def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,
+                           index: OntologyIndex) -> None:
+    """"The most expensive book": the draft sorts by that attribute and keeps the first; its words are used."""
+    reading = read_superlative(tokens, draft.graph, draft.spans, ontology, index)
+    if reading is None:
+        return
+    draft.graph = draft.graph.model_copy(update={"order_by": (reading.order,), "limit": 1})
+    start, end = reading.words
+    words = " ".join(tokens[start:end])
+    draft.evidence["order"] = f"\u201c{words}\u201d \u2192 sorted by {ontology.label(reading.order.property)}"
+    draft.used = [t for t in tokens if t in draft.used or t in tokens[start:end]]
+    draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
 
 
 @dataclass
@@ -106,7 +173,7 @@ class _Plan:
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
         if named_by:
             ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
-        choice = _fitting_hints(ranked, self.mentions[i], self.mentions[j], ontology)
+        choice = _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
         if choice is not None:
             first, second = _ends(choice)
             self.classes[i] = self.classes[i] or _or_hint(first, self.mentions[i])
@@ -123,6 +190,30 @@ class _Plan:
         self.classes.append(middle)
         k = len(self.mentions) - 1
         self.edges += [(i, first_link, k, words), (k, second_link, j, words)]
+
+
+def _owned_noun(words: Sequence[str]) -> str | None:
+    """The relation noun of "the successor of …" or "…'s vice president": the second thing owns the first."""
+    lowered = [w.lower() for w in words]
+    if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in _AUXILIARIES:
+        return lowered[-2]
+    if lowered[:1] == ["s"] and len(lowered) >= 2:
+        return lowered[-1]
+    return None
+
+
+def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str], ontology: Ontology) -> list[LinkChoice]:
+    """Where the best link is that relation noun and fits both ways, it runs from the owner to the owned.
+
+    "The successor of John F. Kennedy" is Kennedy's successor, not the one Kennedy succeeded; the
+    classes cannot tell these apart when the link declares neither end.
+    """
+    noun = _owned_noun(words)
+    if not ranked or noun is None or noun[:5] not in ontology.label(ranked[0].link).lower():
+        return list(ranked)
+    twins = [c for c in ranked if c.link == ranked[0].link and abs(c.score - ranked[0].score) < 1e-6]
+    preferred = [c for c in twins if not c.forward]
+    return preferred + [c for c in ranked if c not in preferred] if preferred else list(ranked)
 
 
 def _ends(choice: LinkChoice) -> tuple[str, str]:
@@ -188,6 +279,41 @@ def _same_as(tokens: Sequence[str], plan: _Plan, ontology: Ontology) -> None:
         if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
             twin = LinkChoice(choice.link, True, choice.score, source_class, target_class)
             plan.edges.append((0, twin, j, words))
+
+
+_RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
+_SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
+
+
+def _back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int, list[str]] | None:
+    """"… died in the city where they were born": a clause after the last thing whose pronoun is the first.
+
+    Its words relate the first thing to the last one a second time (a shared node), so they
+    are kept apart from the words of the first link. Returns where the clause starts and its words.
+    """
+    if len(mentions) < 2 or mentions[-1].end < 0:
+        return None
+    start = mentions[-1].end
+    lowered = [t.lower() for t in tokens[start:]]
+    skip = 0
+    while skip < len(lowered) and lowered[skip] in _RELATIVES:
+        skip += 1
+    if skip >= len(lowered) or lowered[skip] not in _SUBJECT_PRONOUNS or not _content(lowered[skip + 1:]):
+        return None
+    return start, list(tokens[start + skip + 1:])
+
+
+def _join_back(plan: _Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:
+    """The first thing's second link to the last thing, from the words of a clause about it."""
+    last = len([m for m in plan.mentions if m.start >= 0]) - 1
+    grams = phrase_grams(words)[:-1]
+    if last <= 0 or not plan.classes[0] or not plan.classes[last] or not grams:
+        return
+    taken = {c.link for i, c, j, _ in plan.edges if {i, j} == {0, last}}
+    ranked = [c for c in rank_links(ontology, index, grams, index.embed_many(grams), plan.classes[0],
+                                    plan.classes[last]) if c.link not in taken]
+    if ranked:
+        plan.edges.append((0, ranked[0], last, list(words)))
 
 
 _AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "who", "that"})
@@ -268,6 +394,7 @@ def _assemble(question: str, tokens: Sequence[str], plan: _Plan, ontology: Ontol
     labels = [ontology.label(c) if c and c != OWL_THING else m.text for m, c in zip(mentions, classes)]
     ids = make_node_ids(labels)
     draft = EvidenceDraft(PrototypeGraph())
+    draft.spans = {node_id: (m.start, m.end) for m, node_id in zip(mentions, ids) if m.start >= 0}
     for mention, node_id in zip(mentions, ids):
         draft.evidence[node_id] = (f"{mention.kind}: \u201c{mention.text}\u201d" if mention.kind != "between"
                                    else "the way between two things the question joins")

@@ -30,6 +30,8 @@ VERBATIM_BONUS = 0.1
 # How much a match with a link's comment counts against one with its label (comments are longer and vaguer).
 COMMENT_WEIGHT = 0.8
 SUSPECT_LABEL_PENALTY = 0.15
+# A relation word found in a link's comment: weaker than one in its label, as comments say more.
+COMMENT_STEM_BONUS = 0.08
 # For an end of unknown class: the known end should fit what the link declares, not merely owl:Thing.
 DECLARED_FIT_BONUS = 0.05
 MAX_GRAM_WORDS = 3
@@ -38,6 +40,7 @@ _STOP = frozenset(
     "a an the of in on at to by for with from and or is are was were be been being has have had do does did "
     "who whom whose which what where when how many much me us all that this those these it its their his her "
     "there give show list name tell also ever some any every each same other than as into".split())
+_PARTICLES = frozenset({"by", "of", "to", "in", "on", "at", "for", "with", "from", "into"})
 
 
 @dataclass(frozen=True)
@@ -71,10 +74,10 @@ def implied_grams(words: Sequence[str]) -> list[str]:
 
 
 def phrase_grams(words: Sequence[str]) -> list[str]:
-    """Runs of up to three content words of a relation phrase, plus the whole phrase.
+    """Runs of up to three content words of a relation phrase, each verb with its particle, and the whole phrase.
 
     >>> phrase_grams(["was", "born", "in"])
-    ['born', 'was born in']
+    ['born', 'born in', 'was born in']
     >>> phrase_grams(["the", "official", "languages"])
     ['official', 'official languages', 'languages', 'the official languages']
     """
@@ -86,6 +89,10 @@ def phrase_grams(words: Sequence[str]) -> list[str]:
             span = lowered[i:i + n]
             if len(span) == n and span[-1] not in _STOP:
                 grams.append(" ".join(span))
+        following = lowered[i + 1] if i + 1 < len(lowered) else None
+        if following in _PARTICLES:
+            # A verb keeps its particle: "influenced by" is a link of its own, not "influenced".
+            grams.append(f"{lowered[i]} {following}")
     whole = " ".join(lowered)
     if whole and whole not in grams:
         grams.append(whole)
@@ -130,14 +137,34 @@ def _structure(ontology: Ontology, link_iri: str) -> float:
     return bonus
 
 
-def _lexical(grams: Sequence[str], label: str) -> float:
-    """A shared word stem; more when the whole label stands in the phrase as written ("influenced by")."""
+def _verbatim(grams: Sequence[str], label: str) -> bool:
     label = " ".join(label.lower().split())
-    if any(f" {label} " in f" {g} " for g in grams) and len(label) > 2:
+    return len(label) > 2 and any(f" {label} " in f" {g} " for g in grams)
+
+
+def _lexical(grams: Sequence[str], label: str, longer_verbatim: Sequence[str] = ()) -> float:
+    """A shared word stem; more when the whole label stands in the phrase as written ("influenced by").
+
+    A label that stands there only inside a longer one ("president" in "vice president") gets
+    no more than the stem.
+    """
+    label = " ".join(label.lower().split())
+    if _verbatim(grams, label) and not any(f" {label} " in f" {longer} " for longer in longer_verbatim):
         return SHARED_STEM_BONUS + VERBATIM_BONUS
     stems = {_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
     label_stems = {_stem(w) for w in label.split() if len(w) > 2}
     return SHARED_STEM_BONUS if stems & label_stems else 0.0
+
+
+def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> float:
+    """A relation word that the link's comment uses ("died" in "the place where the person died")."""
+    link = ontology.get_link(link_iri)
+    comment = (link.comment or "") if link else ""
+    if not comment:
+        return 0.0
+    stems = {_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
+    comment_stems = {_stem(w) for w in re.findall(r"[a-z]+", comment.lower()) if w not in _STOP and len(w) > 2}
+    return COMMENT_STEM_BONUS if stems & comment_stems else 0.0
 
 
 def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.ndarray) -> dict[str, float]:
@@ -155,8 +182,12 @@ def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.n
 def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
             candidates: Sequence[tuple[str, bool, str, str, float]], limit: int) -> list[LinkChoice]:
     scored = []
+    labels = {link: " ".join(ontology.label(link).lower().split()) for link in {c[0] for c in candidates}}
+    verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     for link, forward, s_class, t_class, fit in candidates:
-        score = similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, ontology.label(link)) + fit
+        longer = [other for other in verbatim if len(other) > len(labels[link])]
+        score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, labels[link], longer)
+                 + _comment_stems(grams, ontology, link) + fit)
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):

@@ -30,11 +30,25 @@ from typing import Any, Protocol
 from app.graph.model import PrototypeGraph
 from app.nl import stages
 from app.nl.cleanup import clean_graph
-from app.nl.draft import Draft, PipelineOptions, PipelineResult, PipelineStages, Progress, ScoredTerm
+from app.nl.comparisons import find_comparisons
+from app.nl.draft import (
+    Draft,
+    PipelineOptions,
+    PipelineResult,
+    PipelineStages,
+    Progress,
+    ScoredTerm,
+)
 from app.nl.entity_linking import instance_labels, link_entity
 from app.nl.evidence import draft_from_evidence
 from app.nl.lines import name_spans
-from app.nl.mentions import class_mentions, link_mentions, read_relations, unlabelled_things
+from app.nl.mentions import (
+    class_mentions,
+    link_mentions,
+    read_relations,
+    unlabelled_things,
+)
+from app.nl.model_queue import shared_queue
 from app.nl.retrieval import OntologyIndex
 from grammar.backends import Backend
 from grammar.builders import question_spans
@@ -91,16 +105,19 @@ def extract_graph(
     # into the generation time limit (the language model, too, loads before the clock starts).
     question_vector = index.embed(question)
     draft = Draft(question, resources.llm, resources.ontology, index, options, cancel, progress, messages=notes,
-                  spans=spans, names=name_spans(question))
-    stages.prompt(draft, question_vector)
-    if not stages.raw_nodes(draft):
-        draft.messages.append("no concept of the ontology was found in the question")
-        return draft.result(PrototypeGraph(), original)
-    stages.raw_edges(draft)
-    stages.retrieve(draft)
-    stages.choose_classes(draft)
-    stages.offer_links(draft)
-    stages.choose_edges(draft)
+                  spans=spans, names=name_spans(question), queue=shared_queue())
+    try:  # the first model call waits for this question's turn (app.nl.model_queue); the last frees the model
+        stages.prompt(draft, question_vector)
+        if not stages.raw_nodes(draft):
+            draft.messages.append("no concept of the ontology was found in the question")
+            return draft.result(PrototypeGraph(), original)
+        stages.raw_edges(draft)
+        stages.retrieve(draft)
+        stages.choose_classes(draft)
+        stages.offer_links(draft)
+        stages.choose_edges(draft)
+    finally:
+        draft.release_model()
     graph = stages.assemble(draft)
     graph = _link_entities(draft, graph, resources)
     graph = _clean_up(draft, graph)
@@ -120,6 +137,8 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         return False
     if len(mentions) >= LABELLED_THINGS_FOR_MODEL:
         return True  # many things, all named by their labels: the model is better at their relations
+    if len(mentions) == 1 and find_comparisons(question):
+        return False  # "mountains higher than 8000 metres": the comparison is read, not left to the model
     joined = {n for a, _, b in read_relations(question, ontology) for n in (a, b)} if options.read_links else set()
     return len(mentions) == 1 or joined == set(range(len(mentions)))
 

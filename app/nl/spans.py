@@ -20,9 +20,11 @@ from app.nl.mentions import class_mentions, class_named, is_link_label
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
 
-__all__ = ["Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
+__all__ = ["TOKEN", "Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
 
 MAX_NAME_WORDS = 6
+# A word of the question: letters and digits, split at anything else.
+TOKEN = re.compile(r"[^\W_]+")
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
@@ -71,7 +73,7 @@ def tokens_of(question: str) -> list[str]:
     >>> tokens_of("Who wrote The Winter Compass?")
     ['Who', 'wrote', 'The', 'Winter', 'Compass']
     """
-    return re.findall(r"[^\W_]+", question)
+    return TOKEN.findall(question)
 
 
 def is_english(tokens: Sequence[str]) -> bool:
@@ -223,6 +225,12 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
     return positions
 
 
+def _names_head(words: Sequence[str], label: str) -> bool:
+    """"members" for "library member": one word that is the head of the nearest class's label."""
+    head = label.lower().split()[-1:] if label else []
+    return len(words) == 1 and bool(head) and words[0].lower().rstrip("s") == head[0].rstrip("s")
+
+
 def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex) -> list[Mention]:
     """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
     spans = []
@@ -243,7 +251,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     best: dict[int, Mention] = {}
     for (start, end), vector in zip(spans, vectors):
         found = index.classes.search(np.asarray(vector), 1)
-        if found and found[0].score >= CLASS_SIMILARITY:
+        if found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)
             if start not in best or mention.score > best[start].score:

@@ -151,3 +151,50 @@ def test_pev011_a_links_comment_speaks_for_it_where_its_label_does_not(dbo_ontol
     text = link_comment_text(dbo_ontology, commented[0].iri)
     assert text and text == text.lower() and not text.endswith(".")
     assert link_comment_text(dbo_ontology, "http://example.org/no-such-link") == ""
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    ("dbpedia", "Which painters died in the city where they were born?",
+     {(D + "Painter", D + "deathPlace", D + "City"), (D + "Painter", D + "birthPlace", D + "City")}),
+    ("company", "Employees who lead a project they work on",
+     {(CO + "Project", CO + "projectLead", CO + "Employee"), (CO + "Project", CO + "participant", CO + "Employee")}),
+])
+def test_pev012_a_clause_about_the_first_thing_is_its_second_link_to_the_same_node(request, sample, question,
+                                                                                  expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert len(graph.nodes) == 2
+    assert _triples(graph) == expected
+
+
+def test_pev013_the_relation_noun_of_a_name_runs_from_the_name(dbpedia) -> None:
+    graph = extract_graph("Who was the successor of John F. Kennedy?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "successor"
+    assert [c.value for c in graph.node(edge.source).constraints] == ["John F Kennedy"]
+
+
+def test_pev014_a_verb_keeps_its_particle_and_the_longer_label_wins(dbpedia) -> None:
+    graph = extract_graph("Which programming languages were influenced by Perl?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "influencedBy"]
+    graph = extract_graph("Who was John F. Kennedy's vice president?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "vicePresident"]
+
+
+@pytest.mark.parametrize(("sample", "question", "attribute", "descending"), [
+    ("library", "What is the most expensive book?", LIB + "listPrice", True),
+    ("library", "the longest audiobook", LIB + "durationMinutes", True),
+    ("company", "Which department has the largest budget?", CO + "annualBudget", True),
+])
+def test_pev015_a_superlative_of_an_attribute_sorts_by_it_and_keeps_the_first(request, sample, question, attribute,
+                                                                               descending) -> None:
+    result = extract_graph(question, request.getfixturevalue(sample))
+    [order] = result.graph.order_by
+    assert (order.property, order.descending, result.graph.limit) == (attribute, descending, 1)
+    assert order.node == result.graph.nodes[0].id
+    assert "sorted by" in result.evidence["order"]
+
+
+def test_pev016_a_superlative_of_a_class_stays_a_count(library) -> None:
+    graph = extract_graph("Which author has written the most books?", library).graph
+    assert graph.aggregation is not None and graph.order_by[0].node == "count"
+    assert graph.order_by[0].property is None

@@ -1,0 +1,142 @@
+""""Mountains higher than 8000 metres", "members who joined after 2020": a comparison becomes a typed constraint.
+
+The comparison words and the number are English, read here; which attribute they
+compare comes from the words around them ("higher … metres" is near "elevation",
+"joined" near "join date"), among the number attributes (for a number) or the date
+attributes (for a year) of the draft's nodes. The value always fits the attribute's
+datatype: a year on a date becomes a whole-day bound, never a bare number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
+from app.nl.retrieval import OntologyIndex
+from ontology_loaders import Ontology
+from ontology_loaders.vocab import DatatypeKind, datatype_kind
+
+__all__ = ["Comparison", "find_comparisons", "read_comparisons"]
+
+# Below this similarity between the comparison's words and every attribute, the comparison is left unread.
+ATTRIBUTE_SIMILARITY = 0.2
+# The node named just before the comparison is the one compared, unless another's attribute fits far better.
+NEAREST_NODE_BONUS = 0.1
+
+_NUMBER = r"(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion)))(?:\s+(thousand|million|billion))?"
+_SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_MORE = r"more|greater|higher|larger|bigger|taller|longer|heavier|older|over|above|exceeding"
+_LESS = r"less|fewer|lower|smaller|shorter|lighter|younger|cheaper|under|below"
+_NUMBER_FORMS = (
+    (re.compile(rf"\b(?:{_MORE})(?:\s+than)?\s+{_NUMBER}", re.I), ">"),
+    (re.compile(rf"\b(?:{_LESS})(?:\s+than)?\s+{_NUMBER}", re.I), "<"),
+    (re.compile(rf"\bat\s+least\s+{_NUMBER}", re.I), ">="),
+    (re.compile(rf"\bat\s+most\s+{_NUMBER}", re.I), "<="),
+)
+_YEAR_FORMS = (
+    (re.compile(r"\b(?:after|later\s+than)\s+(\d{4})\b", re.I), ">"),
+    (re.compile(r"\bsince\s+(\d{4})\b", re.I), ">="),
+    (re.compile(r"\b(?:before|earlier\s+than|prior\s+to)\s+(\d{4})\b", re.I), "<"),
+    (re.compile(r"\b(?:until|up\s+to)\s+(\d{4})\b", re.I), "<="),
+    (re.compile(r"\bin\s+(\d{4})\b", re.I), "in"),
+)
+_CONTEXT_STOP = frozenset("a an the of in on at to by for with from and or is are was were be been who whom which "
+                          "that than there have has had do does did more less at least most".split())
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One comparison read from the question: its bounds, its kind, its character span and its words."""
+
+    bounds: tuple[tuple[str, int | float | str], ...]  # (op, value); a year "in 2023" gives two
+    kind: DatatypeKind
+    span: tuple[int, int]
+    words: str
+
+
+def _number(digits: str, scale: str | None) -> int | float:
+    value = 1.0 if digits.lower() == "a" else float(digits.replace(",", ""))  # "a million"
+    value *= _SCALE.get((scale or "").lower(), 1)
+    return int(value) if value.is_integer() else value
+
+
+def _year_bounds(op: str, year: int) -> tuple[tuple[str, str], ...]:
+    if op == "in":
+        return (">=", f"{year}-01-01"), ("<=", f"{year}-12-31")
+    # "after 2020" leaves out all of 2020; "before 2010" all of 2010.
+    day = {">": f"{year}-12-31", ">=": f"{year}-01-01", "<": f"{year}-01-01", "<=": f"{year}-12-31"}[op]
+    return ((op, day),)
+
+
+def find_comparisons(question: str) -> list[Comparison]:
+    """Every comparison of the question, in order; a number may be compared once only.
+
+    >>> [(c.bounds, c.kind.value) for c in find_comparisons("Mountains higher than 8000 metres")]
+    [((('>', 8000),), 'number')]
+    >>> [c.bounds for c in find_comparisons("cities with more than a million inhabitants, founded after 1900")]
+    [(('>', 1000000),), (('>', '1900-12-31'),)]
+    """
+    found: list[Comparison] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, op in _NUMBER_FORMS:
+        for match in pattern.finditer(question):
+            found.append(Comparison(((op, _number(match.group(1), match.group(2))),), DatatypeKind.NUMBER,
+                                    match.span(), match.group(0)))
+            taken.append(match.span())
+    for pattern, op in _YEAR_FORMS:
+        for match in pattern.finditer(question):
+            if any(s <= match.start(1) < e for s, e in taken):
+                continue
+            found.append(Comparison(_year_bounds(op, int(match.group(1))), DatatypeKind.DATE, match.span(),
+                                    match.group(0)))
+            taken.append(match.span())
+    return sorted(found, key=lambda c: c.span)
+
+
+def _context(question: str, comparison: Comparison) -> str:
+    """The comparison's own word and those around it that say what is compared ("joined", "metres")."""
+    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]])[-3:]
+    after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
+    own = re.findall(r"[^\W\d_]+", comparison.words)[:1]
+    words = [w for w in [*before, *own, *after] if w.lower() not in _CONTEXT_STOP]
+    return " ".join(words)
+
+
+def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                     ontology: Ontology, index: OntologyIndex) -> list[tuple[str, Constraint, str]]:
+    """``(node id, constraint, words)`` for every comparison an attribute of ``graph``'s nodes can take.
+
+    ``spans`` gives each node's character span in ``question``, to prefer the node named just before.
+    """
+    readings = []
+    for comparison in find_comparisons(question):
+        nearest = max((s for s in spans.items() if s[1][1] <= comparison.span[0]), key=lambda s: s[1][1],
+                      default=(None,))[0]
+        best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index)
+        if best is None:
+            continue
+        node_id, attribute = best
+        datatype = ontology.get_attribute(attribute).range
+        for op, value in comparison.bounds:
+            readings.append((node_id, Constraint(property=attribute, op=ConstraintOp(op), value=value,
+                                                 datatype=datatype), comparison.words))
+    return readings
+
+
+def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: PrototypeGraph, ontology: Ontology,
+                    index: OntologyIndex) -> tuple[str, str] | None:
+    if not text:
+        return None
+    vector = index.embed(text)
+    best: tuple[float, str, str] | None = None
+    for node in graph.nodes:
+        fitting = [a.iri for a in ontology.attributes_of(node.class_) if datatype_kind(a.range) is kind]
+        for candidate in index.attributes.score(vector, fitting) if fitting else ():
+            score = candidate.score + (NEAREST_NODE_BONUS if node.id == nearest else 0.0)
+            if best is None or score > best[0]:
+                best = (score, node.id, candidate.iri)
+    if best is None or best[0] < ATTRIBUTE_SIMILARITY:
+        return None
+    return best[1], best[2]

@@ -1,0 +1,113 @@
+""""The most expensive book", "the longest audiobook": a superlative of an attribute sorts by it and keeps the first.
+
+A superlative whose noun is a class ("the most books") is a count, handled where
+counts are; this module reads the others. Which attribute is meant comes from the
+adjective's meaning (MiniLM: "expensive" is near "list price"), among the number
+and date attributes of the draft's nodes, with a preference for the node the
+adjective stands before. Only English words are read here, never an ontology's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.graph.model import OrderBy, PrototypeGraph
+from app.nl.retrieval import OntologyIndex
+from ontology_loaders import Ontology
+from ontology_loaders.vocab import DatatypeKind, datatype_kind
+
+__all__ = ["SortReading", "read_superlative"]
+
+# Below this similarity between the adjective and every attribute, the superlative is left unread.
+ATTRIBUTE_SIMILARITY = 0.3
+# The node the adjective stands right before is the one meant, unless another's attribute fits far better.
+NEXT_NODE_BONUS = 0.1
+
+# Words ending in "est" that are no superlative.
+_NOT_SUPERLATIVE = frozenset({"interest", "forest", "request", "test", "west", "guest", "honest", "modest", "contest",
+                              "protest", "harvest", "suggest", "digest", "arrest", "invest", "manifest", "chest",
+                              "nest", "rest", "quest", "pest", "vest", "crest", "conquest", "inquest", "midwest"})
+# For numbers, these mean the low end; every other superlative means the high end.
+_LOW_NUMBER = frozenset({"cheapest", "smallest", "shortest", "lowest", "least", "fewest", "slowest", "lightest",
+                         "youngest", "thinnest", "poorest", "worst", "nearest", "closest", "narrowest", "weakest"})
+# For dates, these mean the earliest; every other superlative means the latest.
+_EARLY_DATE = frozenset({"oldest", "earliest", "first"})
+_FILLERS = frozenset({"the", "a", "an", "of", "by", "in", "and", "paid"})
+_RELATIVE = frozenset({"most", "least"})
+
+
+@dataclass(frozen=True)
+class SortReading:
+    """The order a superlative asks for, and the words that said so."""
+
+    order: OrderBy
+    words: tuple[int, int]  # token span of the superlative and its adjective
+
+
+def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | None:
+    """``(start, end, text)`` of a superlative at token ``k`` ("most expensive", "largest budget", "best paid")."""
+    word = lowered[k]
+    if word in _RELATIVE and k + 1 < len(lowered):
+        return k, k + 2, lowered[k + 1]
+    if word in ("best", "worst") or (word.endswith("est") and len(word) >= 6 and word not in _NOT_SUPERLATIVE):
+        end = k + 1
+        if end < len(lowered) and lowered[end] == "paid":
+            end += 1  # "best-paid": a salary
+        return k, end, " ".join(lowered[k:end])
+    return None
+
+
+def _descending(adjective: str, kind: DatatypeKind) -> bool:
+    first = adjective.split()[0]
+    if kind is DatatypeKind.DATE:
+        return first not in _EARLY_DATE
+    return first not in _LOW_NUMBER
+
+
+def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                     ontology: Ontology, index: OntologyIndex) -> SortReading | None:
+    """The attribute order a superlative in ``tokens`` asks of ``graph``'s nodes, or None.
+
+    ``spans`` gives each node's token span, to find the node the adjective stands before.
+    """
+    if graph.aggregation is not None or graph.order_by:
+        return None
+    lowered = [t.lower() for t in tokens]
+    taken = {i for start, end in spans.values() for i in range(start, end)}
+    for k in range(len(lowered)):
+        found = _superlative_at(lowered, k) if k not in taken else None
+        if found is None:
+            continue
+        start, end, adjective = found
+        if end <= len(lowered) and any(i in taken for i in range(start + 1, end)):
+            continue  # "the most books": a count, not an attribute
+        # "the largest budget": the noun after the adjective names the attribute too.
+        noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
+        reading = _best_attribute(f"{adjective} {noun}".strip(), end + (1 if noun else 0), graph, spans, ontology,
+                                  index)
+        if reading is not None:
+            node_id, attribute, kind = reading
+            order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
+            return SortReading(order, (start, end + (1 if noun else 0)))
+    return None
+
+
+def _best_attribute(text: str, after: int, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                    ontology: Ontology, index: OntologyIndex) -> tuple[str, str, DatatypeKind] | None:
+    """The (node, attribute, kind) whose number or date attribute is nearest ``text`` in meaning."""
+    next_node = min((s for s in spans.items() if s[1][0] >= after), key=lambda s: s[1][0], default=(None,))[0]
+    vector = index.embed(text)
+    best: tuple[float, str, str, DatatypeKind] | None = None
+    for node in graph.nodes:
+        sortable = {a.iri: datatype_kind(a.range) for a in ontology.attributes_of(node.class_)
+                    if datatype_kind(a.range) in (DatatypeKind.NUMBER, DatatypeKind.DATE)}
+        if not sortable:
+            continue
+        for candidate in index.attributes.score(vector, list(sortable)):
+            score = candidate.score + (NEXT_NODE_BONUS if node.id == next_node else 0.0)
+            if best is None or score > best[0]:
+                best = (score, node.id, candidate.iri, sortable[candidate.iri])
+    if best is None or best[0] < ATTRIBUTE_SIMILARITY:
+        return None
+    return best[1], best[2], best[3]

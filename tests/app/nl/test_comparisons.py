@@ -1,0 +1,67 @@
+"""Comparisons read from the question: the words and numbers alone, then typed against three ontologies."""
+
+from pathlib import Path
+
+import pytest
+
+from app.nl.comparisons import find_comparisons
+from app.nl.pipeline import extract_graph
+from app.resources import get_resources
+from app.settings import Settings
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
+D = "http://dbpedia.org/ontology/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    ("books with more than 800 pages", ((">", 800),)),
+    ("cities with over 1,500,000 inhabitants", ((">", 1500000),)),
+    ("cities with more than a million inhabitants", ((">", 1000000),)),
+    ("orders of at most 20 items", (("<=", 20),)),
+    ("members who joined after 2020", ((">", "2020-12-31"),)),
+    ("novels that came out before 1970", (("<", "1970-01-01"),)),
+    ("employees hired in 2023", ((">=", "2023-01-01"), ("<=", "2023-12-31"))),
+])
+def test_comparison_words_give_typed_bounds(question, bounds) -> None:
+    [comparison] = find_comparisons(question)
+    assert comparison.bounds == bounds
+
+
+def test_no_comparison_in_a_plain_question() -> None:
+    assert find_comparisons("Which films did Stanley Kubrick direct?") == []
+    assert find_comparisons("Apollo 14 astronauts") == []
+
+
+def _resources(name: str):
+    folder = SAMPLES / name
+    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
+
+
+@pytest.mark.parametrize(("sample", "question", "node_class", "attribute", "op", "value"), [
+    ("library_sample", "Members who joined after 2020", LIB + "Member", LIB + "joinDate", ">", "2020-12-31"),
+    ("company_sample", "Teams led by managers hired before 2010", CO + "Manager", CO + "hireDate", "<",
+     "2010-01-01"),
+    ("company_sample", "Open orders worth more than 50000 euros", CO + "SalesOrder", CO + "netValue", ">", 50000),
+])
+def test_a_comparison_constrains_the_attribute_it_speaks_of(sample, question, node_class, attribute, op,
+                                                            value) -> None:
+    resources = _resources(sample)
+    result = extract_graph(question, resources)
+    node = next(n for n in result.graph.nodes if n.class_ == node_class)
+    [constraint] = [c for c in node.constraints if c.property == attribute]
+    assert (constraint.op.value, constraint.value) == (op, value)
+    assert constraint.datatype == resources.ontology.get_attribute(attribute).range  # typed by the ontology
+    assert any(k.startswith(f"{node.id} {attribute}") for k in result.evidence)
+
+
+def test_a_number_never_constrains_a_text_or_date_attribute(dbo_path) -> None:
+    from ontology_loaders.vocab import DatatypeKind, datatype_kind
+
+    resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
+    graph = extract_graph("Mountains higher than 8000 metres", resources).graph
+    [mountain] = graph.nodes
+    [constraint] = mountain.constraints
+    assert constraint.op.value == ">" and constraint.value == 8000
+    assert datatype_kind(resources.ontology.get_attribute(constraint.property).range) is DatatypeKind.NUMBER
