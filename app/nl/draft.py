@@ -39,6 +39,7 @@ class PipelineOptions(BaseModel):
     few_shot: bool = True
     link_entities: bool = True
     evidence: bool = True  # a question not worded in labels is drafted from evidence (app.nl.evidence), not by the model
+    type_names: bool = True  # on the evidence path, the model says what kind of thing an unresolved name is
 
     @classmethod
     def from_settings(cls, settings: Any) -> PipelineOptions:

@@ -32,6 +32,7 @@ from app.nl.link_choice import (
     rank_links,
     rank_paths,
 )
+from app.nl.name_types import NameTyper
 from app.nl.retrieval import OntologyIndex
 from app.nl.spans import (
     TOKEN,
@@ -70,11 +71,13 @@ class EvidenceDraft:
 
 def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
                         instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]] | None = None,
-                        resolve_name: NameResolver | None = None) -> EvidenceDraft | None:
+                        resolve_name: NameResolver | None = None,
+                        type_name: NameTyper | None = None) -> EvidenceDraft | None:
     """The evidence draft of ``question``, or None when it names nothing of the ontology (not understood).
 
     ``resolve_name`` looks a name up in the knowledge graph when no label matched it as written
-    ("Halvard Robotics" for "Halvard Robotics sp. z o.o.").
+    ("Halvard Robotics" for "Halvard Robotics sp. z o.o."). ``type_name`` says what kind of thing a name
+    that nothing resolved is, among the classes its link allows (world knowledge, from the model).
     """
     tokens = tokens_of(question)
     if not is_english(tokens):
@@ -112,7 +115,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         _join_back(plan, clause[1], ontology, index)
     if not any(plan.classes):
         return None  # nothing the ontology knows, and no link the words name
-    plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index)
+    plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
     _sorted_by_superlative(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
@@ -241,17 +244,22 @@ def _or_hint(class_iri: str, mention: Mention) -> str:
 
 
 def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], ontology: Ontology,
-                         index: OntologyIndex) -> list[str | None]:
-    """A name with no instance data takes, among the classes its link admits, the one closest to it in meaning.
+                         index: OntologyIndex, type_name: NameTyper | None = None) -> list[str | None]:
+    """A name with no instance data takes, among the classes its link admits, the kind it is.
 
-    The embedder knows something of the world ("Heraklion" is nearer "city" than "mountain"); the
-    link's declared end keeps the guess valid. Below :data:`NAME_CLASS_SIMILARITY` the declared end stays.
+    ``type_name`` (the model's world knowledge) decides where given. Otherwise the embedder's
+    does: the class closest to the name in meaning, above :data:`NAME_CLASS_SIMILARITY`. The
+    link's declared end keeps either guess valid; without an answer it stays.
     """
     named = [i for i, m in enumerate(mentions) if m.kind == "name" and classes[i]]
     if not named:
         return classes
-    vectors = index.embed_many([mentions[i].text for i in named])
     refined = list(classes)
+    if type_name is not None:
+        answers = {i: type_name(mentions[i].text, classes[i]) for i in named}
+        refined = [answers.get(i) or c for i, c in enumerate(classes)]
+        named = [i for i in named if answers[i] is None]
+    vectors = index.embed_many([mentions[i].text for i in named]) if named else []
     for i, vector in zip(named, vectors):
         allowed = [c for c in ontology.descendants(classes[i]) if c != OWL_THING]
         best = index.classes.score(vector, allowed)[:1]

@@ -27,6 +27,7 @@ import threading
 import time
 from typing import Any, Protocol
 
+from app.errors import PipelineCancelled
 from app.graph.model import PrototypeGraph
 from app.nl import stages
 from app.nl.cleanup import clean_graph
@@ -49,6 +50,7 @@ from app.nl.mentions import (
     unlabelled_things,
 )
 from app.nl.model_queue import shared_queue
+from app.nl.name_types import make_name_typer
 from app.nl.retrieval import OntologyIndex
 from grammar.backends import Backend
 from grammar.builders import question_spans
@@ -62,6 +64,8 @@ log = logging.getLogger(__name__)
 MAX_QUESTION_CHARS = 400
 # A question naming this many things, every one by its class label, keeps the label path with the model.
 LABELLED_THINGS_FOR_MODEL = 3
+# Typing a name is a few tokens; a model that takes longer is busy, and the draft keeps the declared class.
+NAME_TYPE_TIMEOUT_S = 5.0
 NOT_UNDERSTOOD = ("not understood: the question names nothing this ontology knows (it must be English); "
                   "rephrase it, or build the graph on the canvas")
 
@@ -100,7 +104,7 @@ def extract_graph(
         return _empty(original, "the question is empty" if not question else "the question has no words")
     index: OntologyIndex = resources.index
     if options.evidence and not worded_in_labels(question, resources.ontology, options):
-        return _evidence_result(original, question, notes, resources, options, progress)
+        return _evidence_result(original, question, notes, resources, options, progress, cancel)
     # Embedding first: in a fresh process it loads the embedder's weights, which must not eat
     # into the generation time limit (the language model, too, loads before the clock starts).
     question_vector = index.embed(question)
@@ -144,9 +148,15 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
 
 
 def _evidence_result(original: str, question: str, notes: list[str], resources: PipelineResources,
-                     options: PipelineOptions, progress: Progress | None) -> PipelineResult:
-    """The draft of :mod:`app.nl.evidence`: no model call, every part with the words that chose it."""
+                     options: PipelineOptions, progress: Progress | None,
+                     cancel: threading.Event | None = None) -> PipelineResult:
+    """The draft of :mod:`app.nl.evidence`: every part with the words that chose it.
+
+    The model is asked only what kind of thing a name is, where no instance data says so.
+    """
     started = time.monotonic()
+    if cancel is not None and cancel.is_set():
+        raise PipelineCancelled("cancelled")
     if progress is not None:
         progress("evidence", 0.1)
     store = _store(resources) if options.link_entities else None
@@ -156,8 +166,10 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
         matches = link_entity(name, store, ontology=resources.ontology)
         return (matches[0].iri, matches[0].types) if matches else None
 
+    typer = make_name_typer(resources.llm, resources.ontology, timeout_s=min(NAME_TYPE_TIMEOUT_S, options.timeout_s),
+                            cancel=cancel) if options.type_names else None
     draft = draft_from_evidence(question, resources.ontology, resources.index, instances,
-                                resolve_name if instances else None)
+                                resolve_name if instances else None, typer)
     timings = {"evidence": (time.monotonic() - started) * 1000}
     timings["total"] = timings["evidence"]
     if draft is None:

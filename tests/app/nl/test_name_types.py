@@ -1,0 +1,43 @@
+"""Typing a name by the model's world knowledge, held to the classes its link allows (real packaged model)."""
+
+import pytest
+
+from app.nl.name_types import _as_person, make_name_typer
+from app.resources import get_resources
+from app.settings import Settings
+
+D = "http://dbpedia.org/ontology/"
+
+
+@pytest.fixture(scope="module")
+def dbpedia(dbo_path):
+    return get_resources(Settings(ontology=[dbo_path], kg=[]))
+
+
+def test_a_person_keeps_the_general_class_whatever_role_the_model_names(dbo_ontology) -> None:
+    assert _as_person(D + "MovieDirector", D + "Person", dbo_ontology) == D + "Person"
+    thing = "http://www.w3.org/2002/07/owl#Thing"
+    assert _as_person(D + "Writer", thing, dbo_ontology) == D + "Person"  # the declared end admits Person
+    assert _as_person(D + "City", D + "Place", dbo_ontology) == D + "City"  # a place is one kind of place
+    assert _as_person(None, D + "Place", dbo_ontology) is None
+
+
+def test_the_model_types_well_known_names_within_the_links_end(dbpedia) -> None:
+    type_name = make_name_typer(dbpedia.llm, dbpedia.ontology)
+    assert type_name("Vienna", D + "Place") == D + "City"
+    assert type_name("Perl", "http://www.w3.org/2002/07/owl#Thing") == D + "ProgrammingLanguage"
+    answer = type_name("Tom Cruise", D + "Person")
+    assert answer == D + "Person"
+    for name, declared in [("Microsoft", D + "Organisation"), ("Pink Floyd", D + "Agent")]:
+        typed = type_name(name, declared)
+        assert typed is None or dbpedia.ontology.is_subclass(typed, declared)  # never outside the link's end
+
+
+def test_with_the_typer_a_named_place_takes_its_kind_and_the_draft_stays_valid(dbpedia) -> None:
+    from app.graph.validate import validate_graph
+    from app.nl.pipeline import extract_graph
+
+    graph = extract_graph("How many people were born in Vienna?", dbpedia).graph
+    place = next(n for n in graph.nodes if n.constraints)
+    assert place.class_ == D + "City"
+    assert validate_graph(graph, dbpedia.ontology).ok
