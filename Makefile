@@ -33,6 +33,7 @@ $(STAMP): pyproject.toml Makefile
 	ls $(WHEEL_CACHE)/llama_cpp_python-$(LLAMA_CPP_VERSION)-*.whl >/dev/null 2>&1 || \
 		CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(PIP) wheel --no-deps llama-cpp-python==$(LLAMA_CPP_VERSION) -w $(WHEEL_CACHE)
 	$(PIP) install --quiet --find-links $(WHEEL_CACHE) -e ".[llm,server,test]"
+	$(PIP) install --quiet --no-deps text2sparql-client==2.1.0  # its pytrec-eval dependency: see pyproject's test extra
 	touch $(STAMP)
 
 index: setup
