@@ -15,17 +15,21 @@ from typing import Any
 
 from ontology_loaders import Ontology, instance_label, label_from_local_name
 
+from app.graph.instruct import diff_graphs
 from app.graph.model import Constraint, Edge, Node, PrototypeGraph
 from app.query.compile import label_variable
 from app.query.sparql_results import SparqlResults
+from components.placement import BENDS, Box, bend_classes, box_for, free_spot
 
 __all__ = [
     "STYLESHEET",
     "auto_layout",
+    "diff_elements",
     "edge_id",
     "edge_from_id",
     "graph_to_elements",
     "instance_elements",
+    "mark_guesses",
     "positions_from_elements",
     "describe_constraint",
 ]
@@ -44,6 +48,10 @@ _COLORS = {
     "optional": "#8795a1",
     "negated": "#c53030",
     "selected": "#d97706",
+    "added": "#2f855a",
+    "removed": "#c53030",
+    "changed": "#d69e2e",
+    "guess": "#d97706",
 }
 
 STYLESHEET: list[dict[str, Any]] = [
@@ -74,7 +82,12 @@ STYLESHEET: list[dict[str, Any]] = [
         "target-arrow-color": _COLORS["edge"], "width": 2, "label": "data(label)", "font-size": 11,
         "text-background-color": "#ffffff", "text-background-opacity": 0.9, "text-background-padding": "2px",
         "color": _COLORS["ink"], "text-rotation": "autorotate", "font-family": "system-ui, sans-serif",
+        # Edges between the same two nodes fan out this far apart, so each line and label shows.
+        "control-point-step-size": 60,
     }},
+    # An edge whose straight line would run through another node or label (components.placement).
+    *({"selector": f"edge.bend{i}", "style": {"curve-style": "unbundled-bezier", "control-point-distances": d,
+                                               "control-point-weights": 0.5}} for i, d in enumerate(BENDS)),
     {"selector": "edge.optional", "style": {"line-style": "dashed", "line-color": _COLORS["optional"],
                                             "target-arrow-color": _COLORS["optional"]}},
     {"selector": "edge.negated", "style": {"line-style": "dotted", "line-color": _COLORS["negated"],
@@ -82,6 +95,23 @@ STYLESHEET: list[dict[str, Any]] = [
                                            "target-arrow-shape": "tee", "color": _COLORS["negated"]}},
     {"selector": ":selected", "style": {"border-color": _COLORS["selected"], "line-color": _COLORS["selected"],
                                         "target-arrow-color": _COLORS["selected"], "border-width": 4}},
+    # A part of a drafted graph that the draft only guessed (mark_guesses): check it.
+    {"selector": "node.guess", "style": {"border-color": _COLORS["guess"], "border-style": "dashed",
+                                         "border-width": 3}},
+    {"selector": "edge.guess", "style": {"line-color": _COLORS["guess"], "target-arrow-color": _COLORS["guess"],
+                                         "line-style": "dashed", "width": 3}},
+    # A previewed edit (diff_elements): what it adds, removes and changes.
+    {"selector": "node.added", "style": {"border-color": _COLORS["added"], "border-width": 4,
+                                         "background-color": "#e6f6ec"}},
+    {"selector": "node.removed", "style": {"border-color": _COLORS["removed"], "border-width": 4,
+                                           "border-style": "dashed", "background-opacity": 0.4}},
+    {"selector": "node.changed", "style": {"border-color": _COLORS["changed"], "border-width": 4}},
+    {"selector": "edge.added", "style": {"line-color": _COLORS["added"], "target-arrow-color": _COLORS["added"],
+                                         "width": 3}},
+    {"selector": "edge.removed", "style": {"line-color": _COLORS["removed"], "target-arrow-color": _COLORS["removed"],
+                                           "line-style": "dashed", "width": 3}},
+    {"selector": "edge.changed", "style": {"line-color": _COLORS["changed"], "target-arrow-color": _COLORS["changed"],
+                                           "width": 3}},
 ]
 
 
@@ -152,37 +182,19 @@ def graph_to_elements(
     >>> graph_to_elements(g)[0]["data"]["label"]
     'person\\n?person_1'
     """
-    positions = dict(positions or {})
-    missing = [n.id for n in graph.nodes if n.id not in positions]
-    if missing:
-        layout = auto_layout(graph)
-        if positions:
-            # Place newcomers to the right of what the user arranged, keeping their relative layout.
-            right = max(p["x"] for p in positions.values()) + X_GAP
-            top = min(p["y"] for p in positions.values())
-            left = min(layout[i]["x"] for i in missing)
-            up = min(layout[i]["y"] for i in missing)
-            for node_id in missing:
-                positions[node_id] = {"x": right + layout[node_id]["x"] - left, "y": top + layout[node_id]["y"] - up}
-        else:
-            positions.update(layout)
+    lines = {node.id: _node_lines(node, ontology) for node in graph.nodes}
+    positions = _place(graph, lines, positions)
+    boxes = {i: box_for(lines[i], positions[i]["x"], positions[i]["y"]) for i in lines}
+    bends = bend_classes([(e.source, e.target) for e in graph.edges], boxes)
     elements: list[dict[str, Any]] = []
     for node in graph.nodes:
-        lines = [_label(ontology, node.class_), f"?{node.id}"]
-        if node.instances:
-            names = [instance_label(i) for i in node.instances[:2]]
-            more = f" +{len(node.instances) - 2}" if len(node.instances) > 2 else ""
-            lines.append("= " + ", ".join(names) + more)
-        lines += [describe_constraint(c, ontology) for c in node.constraints[:2]]
-        if len(node.constraints) > 2:
-            lines.append(f"+{len(node.constraints) - 2} more")
         elements.append({
-            "data": {"id": node.id, "label": "\n".join(lines), "class": node.class_,
+            "data": {"id": node.id, "label": "\n".join(lines[node.id]), "class": node.class_,
                      "class_label": _label(ontology, node.class_)},
             "position": {"x": float(positions[node.id]["x"]), "y": float(positions[node.id]["y"])},
             "classes": _node_classes(node),
         })
-    for edge in graph.edges:
+    for edge, bend in zip(graph.edges, bends, strict=True):
         flags = [name for name in ("optional", "negated") if getattr(edge, name)]
         label = _label(ontology, edge.link)
         if edge.negated:
@@ -192,8 +204,91 @@ def graph_to_elements(
         elements.append({
             "data": {"id": edge_id(edge), "source": edge.source, "target": edge.target, "label": label,
                      "link": edge.link},
-            "classes": " ".join(flags),
+            "classes": " ".join(flags + [bend] if bend else flags),
         })
+    return elements
+
+
+def mark_guesses(elements: list[dict[str, Any]], guesses: Iterable[str]) -> list[dict[str, Any]]:
+    """The elements, those whose id is in ``guesses`` classed ``guess`` (a dashed amber outline).
+
+    >>> mark_guesses([{"data": {"id": "a"}, "classes": "hidden"}, {"data": {"id": "b"}}], {"a"})
+    [{'data': {'id': 'a'}, 'classes': 'hidden guess'}, {'data': {'id': 'b'}}]
+    """
+    guesses = set(guesses)
+    return [{**e, "classes": " ".join(filter(None, (e.get("classes", ""), "guess")))}
+            if e.get("data", {}).get("id") in guesses else e for e in elements]
+
+
+def _node_lines(node: Node, ontology: Ontology | None) -> list[str]:
+    lines = [_label(ontology, node.class_), f"?{node.id}"]
+    if node.instances:
+        names = [instance_label(i) for i in node.instances[:2]]
+        more = f" +{len(node.instances) - 2}" if len(node.instances) > 2 else ""
+        lines.append("= " + ", ".join(names) + more)
+    lines += [describe_constraint(c, ontology) for c in node.constraints[:2]]
+    if len(node.constraints) > 2:
+        lines.append(f"+{len(node.constraints) - 2} more")
+    return lines
+
+
+def _place(graph: PrototypeGraph, lines: Mapping[str, list[str]],
+           positions: Mapping[str, Mapping[str, float]] | None) -> dict[str, Mapping[str, float]]:
+    """Kept positions of the graph's nodes; each newcomer at a free spot beside a placed neighbour."""
+    kept: dict[str, Mapping[str, float]] = {i: p for i, p in (positions or {}).items() if i in lines}
+    missing = [n.id for n in graph.nodes if n.id not in kept]
+    if not missing:
+        return kept
+    if not kept:
+        return dict(auto_layout(graph))
+    placed = {i: box_for(lines[i], p["x"], p["y"]) for i, p in kept.items()}
+    while missing:
+        # Newcomers linked to something already drawn go first, so chains grow outward from the drawing.
+        node_id, anchor = next(((i, a) for i in missing if (a := _placed_neighbour(graph, i, placed))),
+                               (missing[0], None))
+        x, y = free_spot(lines[node_id], placed, anchor, x_gap=X_GAP, y_gap=Y_GAP)
+        kept[node_id] = {"x": x, "y": y}
+        placed[node_id] = box_for(lines[node_id], x, y)
+        missing.remove(node_id)
+    return kept
+
+
+def _placed_neighbour(graph: PrototypeGraph, node_id: str, placed: Mapping[str, Box]) -> tuple[float, float] | None:
+    for edge in graph.edges:
+        other = edge.target if edge.source == node_id else edge.source if edge.target == node_id else None
+        if other is not None and other in placed:
+            return placed[other].x, placed[other].y
+    return None
+
+
+def diff_elements(
+    before: PrototypeGraph,
+    after: PrototypeGraph,
+    ontology: Ontology | None = None,
+    positions: Mapping[str, Mapping[str, float]] | None = None,
+) -> list[dict[str, Any]]:
+    """Elements of ``after`` plus what it drops from ``before``, classed ``added``, ``removed`` or ``changed``.
+
+    >>> a = PrototypeGraph.model_validate({"nodes": [{"id": "p", "class": "x:P"}, {"id": "q", "class": "x:P"}]})
+    >>> b = PrototypeGraph.model_validate({"nodes": [{"id": "p", "class": "x:P"}, {"id": "r", "class": "x:P"}]})
+    >>> [(e["data"]["id"], e["classes"]) for e in diff_elements(a, b)]
+    [('p', ''), ('r', 'added'), ('q', 'removed')]
+    """
+    diff = diff_graphs(before, after)
+    gone = set(diff.removed_nodes)
+    shown = after.model_copy(update={
+        "nodes": (*after.nodes, *(n for n in before.nodes if n.id in gone)),
+        "edges": (*after.edges, *diff.removed_edges)})
+    marks = {**{i: "added" for i in diff.added_nodes}, **{i: "removed" for i in gone},
+             **{i: "changed" for i in diff.changed_nodes}}
+    marks.update({edge_id(e): "added" for e in diff.added_edges})
+    marks.update({edge_id(e): "removed" for e in diff.removed_edges})
+    marks.update({edge_id(e): "changed" for e in diff.changed_edges})
+    elements = graph_to_elements(shown, ontology, positions)
+    for element in elements:
+        mark = marks.get(element["data"]["id"])
+        if mark:
+            element["classes"] = f"{element['classes']} {mark}".strip()
     return elements
 
 

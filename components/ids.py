@@ -15,6 +15,7 @@ from typing import Literal
 GRAPH_STORE = "graph-store"            # PrototypeGraph.model_dump(mode="json")
 HISTORY_STORE = "history-store"        # app.graph.history.History.to_json()
 SOURCE_STORE = "source-store"          # the data source of this session
+SOURCE_UPLOAD_PAYLOAD = "source-upload-payload"  # {filename, contents} of an upload within the size limit
 STAGES_STORE = "stages-store"          # the pipeline's stages and timings, for the strip
 RESULTS_STORE = "results-store"        # SPARQL 1.1 JSON results of the current graph
 QUESTION_STORE = "question-store"      # the question the current graph came from (ranks link options)
@@ -30,6 +31,10 @@ SOURCE_STATUS = "source-status"
 SOURCE_ENDPOINT_ROW = "source-endpoint-row"
 SOURCE_UPLOAD_ROW = "source-upload-row"
 HISTORY_SELECT = "history-select"
+HISTORY_COMPARE_FROM = "history-compare-from"   # two history entries to compare (index, or "current")
+HISTORY_COMPARE_TO = "history-compare-to"
+HISTORY_DIFF = "history-diff"                   # a small canvas with the difference between them
+HISTORY_DIFF_MESSAGE = "history-diff-message"
 SHARE_LINK = "share-link"
 SHARE_COPY = "share-copy"
 
@@ -47,6 +52,7 @@ STAGE_STRIP = "stage-strip"
 RESTATEMENT = "restatement"
 VALIDATION = "validation"
 CYTOSCAPE = "graph-canvas"
+CANVAS_HIGHLIGHT = "canvas-highlight"  # what the inspector last selected on the canvas (clientside)
 ADD_NODE_SEARCH = "add-node-search"
 ADD_NODE_BUTTON = "add-node-button"
 LINK_FROM = "link-from"
@@ -59,6 +65,13 @@ REDO_BUTTON = "redo-button"
 CLEAR_BUTTON = "clear-button"
 LAYOUT_BUTTON = "layout-button"
 EDIT_MESSAGE = "edit-message"
+# edit by instruction: a text box under the canvas, its preview (a difference on the canvas), apply, discard
+INSTRUCTION = "instruction"
+INSTRUCT_PREVIEW = "instruct-preview"
+INSTRUCT_APPLY = "instruct-apply"
+INSTRUCT_DISCARD = "instruct-discard"
+INSTRUCT_MESSAGE = "instruct-message"
+INSTRUCT_STORE = "instruct-store"        # the previewed edit: {"before", "after", "lines"} graph JSON, or None
 
 # inspector: whichever node or edge is being edited
 INSPECT_SELECT = "inspect-select"
@@ -89,6 +102,12 @@ TAB_SPARQL = "tab-sparql"
 RUN_QUERY_BUTTON = "run-query-button"
 RESULTS_MESSAGE = "results-message"
 RESULTS_TABLE = "results-table"
+# "Shape results": count, group by, sort and limit, written into the graph
+SHAPE_COUNT = "shape-count"
+SHAPE_GROUP_BY = "shape-group-by"
+SHAPE_ORDER = "shape-order"
+SHAPE_DIRECTION = "shape-direction"      # radio: "asc" | "desc"
+SHAPE_LIMIT = "shape-limit"
 DOWNLOAD_CSV_BUTTON = "download-csv-button"
 DOWNLOAD_JSON_BUTTON = "download-json-button"
 DOWNLOAD_RESULTS = "download-results"
@@ -116,6 +135,7 @@ PAGE_PATH = "page-path"                # the path the container currently shows
 # -- study mode: /study/<study_id> -----------------------------------------------
 # The participant, progress, last-graph and error stores sit in the page shell, so observers find them everywhere.
 STUDY_PARTICIPANTS = "study-participants"  # localStorage: {study_id: participant_id}
+STUDY_SECRETS = "study-secrets"  # sessionStorage: {study_id: {participant, secret}}, the server-issued key
 STUDY_PROGRESS = "study-progress"      # components.study.model.progress_view(...) for this participant
 STUDY_LAST_GRAPH = "study-last-graph"  # the graph last recorded, so restored graphs are not counted as edits
 STUDY_ERROR = "study-error"            # the last recording error, shown on the study page
@@ -152,6 +172,8 @@ RESEARCHER_REFRESH = "researcher-refresh"
 RESEARCHER_EXPORT_CSV = "researcher-export-csv"
 RESEARCHER_EXPORT_JSON = "researcher-export-json"
 RESEARCHER_DOWNLOAD = "researcher-download"
+RESEARCHER_RELEASE_ID = "researcher-release-id"    # a participant id: let another browser continue as them
+RESEARCHER_RELEASE = "researcher-release"
 RESEARCHER_EXPECTED = "researcher-expected"            # section: task picker, the full app, save button
 RESEARCHER_EXPECTED_TASK = "researcher-expected-task"
 RESEARCHER_SAVE_EXPECTED = "researcher-save-expected"
@@ -163,6 +185,11 @@ EXAMPLE_TYPE = "example-question"
 CONSTRAINT_REMOVE_TYPE = "constraint-remove"
 STAGE_GRAPH_TYPE = "stage-graph"
 SUS_ITEM_TYPE = "study-sus-item"
+
+
+def search_text(dropdown: str) -> str:
+    """The store holding a searchable dropdown's typed text once typing pauses: the server searches that."""
+    return f"{dropdown}-search-text"
 
 
 def example_button(index: int) -> dict[str, object]:
@@ -234,3 +261,20 @@ def css_id(component_id: str | dict[str, object]) -> str:
 
 def _css_escape(text: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "\\" + ch for ch in text)
+
+
+# -- exploring an instance from the results (components/callbacks/explore.py) ---------
+EXPLORE_STORE = "explore-store"          # {"iri", "var"} of the instance whose card is open, or None
+EXPLORE_CARD = "explore-card"            # the card: hidden while no instance is explored
+EXPLORE_BODY = "explore-body"            # label, classes, attributes, links in and out
+EXPLORE_TARGET = "explore-target"        # dropdown: the node to pin the instance to, or EXPLORE_NEW_NODE
+EXPLORE_USE = "explore-use"              # "Use in query"
+EXPLORE_CLOSE = "explore-close"
+EXPLORE_MESSAGE = "explore-message"
+EXPLORE_NEW_NODE = "__new__"             # the target value that adds a node of the instance's class
+EXPLORE_NEIGHBOUR_TYPE = "explore-neighbour"
+
+
+def explore_neighbour(iri: str) -> dict[str, object]:
+    """The id of the card's button that opens the card of the neighbour ``iri``."""
+    return {"type": EXPLORE_NEIGHBOUR_TYPE, "iri": iri}

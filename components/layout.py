@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import dash
 import dash_cytoscape as cyto
 from dash import dash_table, dcc, html
 
@@ -24,8 +25,23 @@ STAGES = (
     ("cleaned", "Cleaned"),
 )
 
+# Dropdowns whose options the server ranks for the typed text: kept in the server's order, a long list,
+# and while the server is still answering the newest keystrokes, "searching" rather than "no options".
+_SERVER_SEARCH = {"search_order": "original", "maxHeight": 400, "optionHeight": 32,
+                  "labels": {"no_options_found": "Searching…"}}
+
 UPLOAD_VALUE = "__upload__"
 ENDPOINT_VALUE = "__endpoint__"
+#: Rows per page of the results table; each page is fetched from the store when shown.
+RESULTS_PAGE_SIZE = 25
+
+
+def _asset_url(path: str) -> str:
+    """The URL of a file under assets/, honouring the app's path prefix when an app is running."""
+    try:
+        return dash.get_asset_url(path)
+    except Exception:  # noqa: BLE001 - no app yet (a layout built in a test): the default prefix
+        return "/assets/" + path
 
 
 def _labelled(label: str, control: Any, *, html_for: str | None = None, hint: str | None = None) -> html.Div:
@@ -115,7 +131,8 @@ def _toolbar() -> html.Div:
         html.Div(className="tool add-node", children=[
             html.Label("Add a node", htmlFor=ids.ADD_NODE_SEARCH, className="tool-label"),
             dcc.Dropdown(id=ids.ADD_NODE_SEARCH, options=[], placeholder="Search classes by name or meaning…",
-                         className="grow", optionHeight=32),
+                         className="grow", **_SERVER_SEARCH),
+            dcc.Store(id=ids.search_text(ids.ADD_NODE_SEARCH), data=None),
             html.Button("Add", id=ids.ADD_NODE_BUTTON, className="btn", disabled=True),
         ]),
         html.Div(className="tool actions", children=[
@@ -132,7 +149,8 @@ def _toolbar() -> html.Div:
             dcc.Dropdown(id=ids.LINK_TO, options=[], placeholder="to node", className="node-pick", clearable=True),
             html.Label("by", htmlFor=ids.LINK_SELECT, className="tool-label"),
             dcc.Dropdown(id=ids.LINK_SELECT, options=[], placeholder="a link the ontology allows", className="grow",
-                         optionHeight=32),
+                         **_SERVER_SEARCH),
+            dcc.Store(id=ids.search_text(ids.LINK_SELECT), data=None),
             html.Button("Link", id=ids.ADD_LINK_BUTTON, className="btn", disabled=True),
         ]),
         html.Div(id=ids.LINK_HINT, className="hint link-hint", role="status"),
@@ -157,8 +175,9 @@ def _inspector() -> html.Aside:
             html.Div(className="constraints", children=[
                 html.Span("Constraints", className="field-label"),
                 html.Ul(id=ids.CONSTRAINT_LIST, className="constraint-list"),
-                _labelled("Attribute", dcc.Dropdown(id=ids.CONSTRAINT_PROPERTY, options=[], placeholder="attribute"),
-                          html_for=ids.CONSTRAINT_PROPERTY),
+                _labelled("Attribute", dcc.Dropdown(id=ids.CONSTRAINT_PROPERTY, options=[], placeholder="attribute",
+                                                    **_SERVER_SEARCH), html_for=ids.CONSTRAINT_PROPERTY),
+                dcc.Store(id=ids.search_text(ids.CONSTRAINT_PROPERTY), data=None),
                 html.Div(className="row", children=[
                     dcc.Dropdown(id=ids.CONSTRAINT_OP, options=[], placeholder="op", clearable=False,
                                  searchable=False, className="op-pick"),
@@ -206,6 +225,8 @@ def _edit_panel() -> html.Section:
             ),
             _inspector(),
         ]),
+        _instruct_box(),
+        _compare_box(),
         html.Div(className="legend", **{"aria-label": "Legend"}, children=[
             html.Span("constant", className="key constant"),
             html.Span("pinned", className="key pinned"),
@@ -213,6 +234,79 @@ def _edit_panel() -> html.Section:
             html.Span("not returned", className="key hidden"),
             html.Span("optional link", className="key optional"),
             html.Span("negated link", className="key negated"),
+            html.Span("added", className="key added"),
+            html.Span("removed", className="key removed"),
+            html.Span("changed", className="key changed"),
+            html.Span("a guess: check it", className="key guess",
+                      title="The draft found no part of the ontology that fits these words well."),
+        ]),
+    ])
+
+
+def _compare_box() -> html.Details:
+    """Two graphs from the history, and what the second adds, removes and changes, on a small canvas."""
+    return html.Details(className="compare", children=[
+        html.Summary("Compare two graphs from the history"),
+        html.Div(className="row", children=[
+            html.Label("From", htmlFor=ids.HISTORY_COMPARE_FROM, className="tool-label"),
+            dcc.Dropdown(id=ids.HISTORY_COMPARE_FROM, options=[], placeholder="an earlier graph…", className="grow"),
+            html.Label("to", htmlFor=ids.HISTORY_COMPARE_TO, className="tool-label"),
+            dcc.Dropdown(id=ids.HISTORY_COMPARE_TO, options=[{"label": "The current graph", "value": "current"}],
+                         value="current", className="grow"),
+        ]),
+        html.Span(id=ids.HISTORY_DIFF_MESSAGE, className="message", role="status"),
+        cyto.Cytoscape(id=ids.HISTORY_DIFF, elements=[], stylesheet=STYLESHEET, className="diff-canvas",
+                       layout={"name": "preset", "fit": True, "padding": 30}, minZoom=0.3, maxZoom=1.2,
+                       style={"width": "100%", "height": "320px"}),
+    ])
+
+
+def _instruct_box() -> html.Div:
+    """Edit by instruction: the change is previewed on the canvas as a difference, then applied or discarded."""
+    return html.Div(className="tool instruct", children=[
+        html.Label("Change", htmlFor=ids.INSTRUCTION, className="tool-label"),
+        dcc.Input(id=ids.INSTRUCTION, type="text", className="input grow", debounce=False,
+                  placeholder="e.g. also require that the university is in Germany; drop the child"),
+        html.Button("Preview", id=ids.INSTRUCT_PREVIEW, className="btn"),
+        html.Button("Apply", id=ids.INSTRUCT_APPLY, className="btn primary", disabled=True),
+        html.Button("Discard", id=ids.INSTRUCT_DISCARD, className="btn", disabled=True),
+        html.Span(id=ids.INSTRUCT_MESSAGE, className="message", role="status"),
+    ])
+
+
+def _shape_panel() -> html.Div:
+    """Count, sort and limit: the graph's query modifiers, so they show in the description and the SPARQL."""
+    return html.Div(className="shape row", role="group", **{"aria-label": "Shape results"}, children=[
+        html.Span("Shape results", className="field-label inline"),
+        html.Label("Count", htmlFor=ids.SHAPE_COUNT, className="tool-label"),
+        dcc.Dropdown(id=ids.SHAPE_COUNT, options=[], placeholder="no count", className="node-pick"),
+        html.Label("per", htmlFor=ids.SHAPE_GROUP_BY, className="tool-label"),
+        dcc.Dropdown(id=ids.SHAPE_GROUP_BY, options=[], multi=True, placeholder="all together", disabled=True,
+                     className="node-pick"),
+        html.Label("Sort by", htmlFor=ids.SHAPE_ORDER, className="tool-label"),
+        dcc.Dropdown(id=ids.SHAPE_ORDER, options=[], placeholder="unsorted", className="node-pick"),
+        dcc.RadioItems(id=ids.SHAPE_DIRECTION, options=[{"label": " ascending", "value": "asc"},
+                                                          {"label": " descending", "value": "desc"}],
+                       value="asc", inline=True, className="checks"),
+        html.Label("Limit", htmlFor=ids.SHAPE_LIMIT, className="tool-label"),
+        dcc.Input(id=ids.SHAPE_LIMIT, type="number", min=1, step=1, placeholder="all", debounce=True,
+                  className="input limit"),
+    ])
+
+
+def _instance_card() -> html.Aside:
+    """The card of an instance clicked in the results; filled by components/callbacks/explore.py."""
+    return html.Aside(id=ids.EXPLORE_CARD, hidden=True, className="instance-card", **{"aria-live": "polite"},
+                      children=[
+        html.Button("×", id=ids.EXPLORE_CLOSE, className="btn close", title="Close the card",
+                    **{"aria-label": "Close the card"}),
+        html.Div(id=ids.EXPLORE_BODY),
+        html.Div(className="row", children=[
+            html.Label("Use in query as", htmlFor=ids.EXPLORE_TARGET, className="tool-label"),
+            dcc.Dropdown(id=ids.EXPLORE_TARGET, options=[], clearable=False, searchable=False,
+                         className="node-pick"),
+            html.Button("Use in query", id=ids.EXPLORE_USE, className="btn primary"),
+            html.Span(id=ids.EXPLORE_MESSAGE, className="message", role="status"),
         ]),
     ])
 
@@ -226,6 +320,7 @@ def _results_panel() -> html.Section:
                 html.Button("Run again", id=ids.RUN_QUERY_BUTTON, className="btn"),
             ]),
         ]),
+        _shape_panel(),
         dcc.Tabs(id=ids.RESULTS_TABS, value=ids.TAB_TABLE, className="tabs", children=[
             dcc.Tab(label="Table", value=ids.TAB_TABLE, children=[
                 html.Div(className="row", children=[
@@ -233,8 +328,9 @@ def _results_panel() -> html.Section:
                     html.Button("Download JSON", id=ids.DOWNLOAD_JSON_BUTTON, className="btn"),
                 ]),
                 dash_table.DataTable(
-                    id=ids.RESULTS_TABLE, data=[], columns=[], page_size=12, page_action="native",
-                    sort_action="native", style_as_list_view=True, markdown_options={"link_target": "_blank"},
+                    id=ids.RESULTS_TABLE, data=[], columns=[], page_size=RESULTS_PAGE_SIZE, page_action="custom",
+                    page_current=0, page_count=1, sort_action="none", style_as_list_view=True,
+                    markdown_options={"link_target": "_blank"},
                     style_table={"overflowX": "auto"},
                     style_cell={"fontFamily": "system-ui, sans-serif", "fontSize": 13, "textAlign": "left",
                                 "padding": "6px 10px", "maxWidth": 360, "whiteSpace": "normal"},
@@ -256,6 +352,8 @@ def _results_panel() -> html.Section:
                 ]),
                 dcc.Graph(id=ids.CHART, figure={}, config={
                     "displaylogo": False, "toImageButtonOptions": {"format": "png", "filename": "protograph-chart"},
+                    # Maps draw their coastlines from the bundled topojson, never from a CDN.
+                    "topojsonURL": _asset_url("topojson/"),
                 }, style={"height": "420px"}),
             ]),
             dcc.Tab(label="SPARQL", value=ids.TAB_SPARQL, children=[
@@ -273,6 +371,7 @@ def _results_panel() -> html.Section:
                 ]),
             ]),
         ]),
+        _instance_card(),
         dcc.Download(id=ids.DOWNLOAD_RESULTS),
         dcc.Download(id=ids.DOWNLOAD_CHART),
         dcc.Download(id=ids.DOWNLOAD_RQ),
@@ -284,11 +383,16 @@ def build_layout(*, examples: list[str], initial_source: dict, debug: bool = Tru
     return html.Div(className="app", children=[
         dcc.Location(id=ids.URL, refresh=False),
         dcc.Store(id=ids.GRAPH_STORE, data={"nodes": [], "edges": []}),
-        dcc.Store(id=ids.HISTORY_STORE, data={"past": [], "future": []}),
+        # Local storage: earlier graphs outlast a reload and stay with this browser.
+        dcc.Store(id=ids.HISTORY_STORE, data={"past": [], "future": []}, storage_type="local"),
+        dcc.Store(id=ids.CANVAS_HIGHLIGHT, data=None),
         dcc.Store(id=ids.SOURCE_STORE, data=initial_source),
+        dcc.Store(id=ids.SOURCE_UPLOAD_PAYLOAD, data=None),
         dcc.Store(id=ids.STAGES_STORE, data=None),
         dcc.Store(id=ids.RESULTS_STORE, data=None),
+        dcc.Store(id=ids.EXPLORE_STORE, data=None),
         dcc.Store(id=ids.QUESTION_STORE, data=""),
+        dcc.Store(id=ids.INSTRUCT_STORE, data=None),
         _source_bar(initial_source),
         html.Main(className="grid", children=[
             _ask_panel(examples),

@@ -18,24 +18,31 @@ from app.graph import suggestions
 from app.graph.edits import can_flip, constraint_ops, find_edge
 from app.graph.history import History
 from app.graph.model import PrototypeGraph
+from app.graph.restate import restate
 from app.settings import SAMPLES_DIR
 from ontology_loaders import Ontology, instance_label, local_name
 
 from components import ids
 from components.elements import describe_constraint, edge_from_id, edge_id
 from components.ids import InspectTarget
-from components.layout import STAGES, stage_placeholders
+from components.transparency import stage_strip, strip_data
+from components.wording import closeness, plural
 
 __all__ = [
+    "attribute_search_options",
     "class_search_options",
+    "closeness",
     "constraint_items",
     "edge_panel_state",
     "example_questions",
+    "history_entry_text",
     "history_options",
     "inspect_options",
     "link_choice",
     "node_options",
     "node_panel_state",
+    "plural",
+    "search_options",
     "stage_strip",
     "strip_data",
 ]
@@ -100,145 +107,7 @@ def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-# -- ask: the transparency strip ------------------------------------------------
-# Pipeline timing keys grouped into the strip's four stages.
-STAGE_TIMINGS = {
-    "raw": ("examples", "raw_nodes", "raw_edges"),
-    "candidates": ("retrieval",),
-    "constrained": ("constrained_nodes", "constrained_edges", "assemble"),
-    "cleaned": ("entity_linking", "cleanup"),
-}
-
-
-def strip_data(result: Any) -> dict[str, Any]:
-    """A pipeline result's stages as JSON for the strip (and the stages store).
-
-    ``result`` is an :class:`app.nl.pipeline.PipelineResult`; only plain data is kept.
-    """
-    stages = getattr(result, "stages", None)
-    dump = (lambda v: v.model_dump(mode="json") if hasattr(v, "model_dump") else v)
-    raw = dump(getattr(stages, "raw", None)) or {}
-    candidates = {k: [dump(t) for t in v] for k, v in (getattr(stages, "candidates", None) or {}).items()}
-    timings = dict(getattr(result, "timings_ms", None) or {})
-    grouped = {key: round(sum(float(timings.get(n, 0.0)) for n in names), 1) for key, names in STAGE_TIMINGS.items()
-               if any(n in timings for n in names)}
-    return {
-        "raw": {k: raw.get(k, []) for k in ("nodes", "ids", "relations", "constraints", "names")},
-        "candidates": candidates,
-        "constrained": dump(getattr(stages, "constrained_graph", None)),
-        "cleaned": dump(result.graph),
-        "cleanup": [a.detail if hasattr(a, "detail") else str(a) for a in (getattr(stages, "cleanup", None) or [])],
-        "timings_ms": grouped,
-        "total_ms": round(float(timings.get("total", sum(grouped.values()))), 1),
-        "evidence": dict(getattr(result, "evidence", None) or {}),
-        "confidence": getattr(result, "confidence", None),
-        "ignored": list(getattr(result, "ignored_words", None) or []),
-    }
-
-
-def _mini_graph(graph: PrototypeGraph | None, ontology: Ontology | None, extra: list[str] = ()) -> Any:
-    if graph is None or graph.is_empty():
-        return html.Div("empty", className="stage-body muted")
-    label = (lambda iri: ontology.label(iri)) if ontology is not None else (lambda iri: local_name(iri))
-    nodes = [html.Li(f"{label(n.class_)} ?{n.id}", className="mini-node") for n in graph.nodes]
-    edges = [html.Li(f"{e.source} —{label(e.link)}→ {e.target}", className="mini-edge") for e in graph.edges]
-    notes = [html.Li(text, className="mini-note") for text in extra]
-    return html.Ul(nodes + edges + notes, className="stage-body mini")
-
-
-def _raw_view(raw: Mapping[str, Any] | None) -> Any:
-    raw = raw or {}
-    ids_ = list(raw.get("ids") or [])
-    words = list(raw.get("nodes") or [])
-    items = [html.Li(f"{w} ({ids_[i]})" if i < len(ids_) else w, className="mini-node") for i, w in enumerate(words)]
-    items += [html.Li(" ".join(map(str, r)), className="mini-edge") for r in raw.get("relations") or []]
-    items += [html.Li(" ".join(map(str, c)), className="mini-edge") for c in raw.get("constraints") or []]
-    items += [html.Li(f"{n[0]} named {n[1]}", className="mini-edge") for n in raw.get("names") or [] if len(n) == 2]
-    if not items:
-        return html.Div("no words", className="stage-body muted")
-    return html.Ul(items, className="stage-body mini")
-
-
-def _candidates_view(candidates: Mapping[str, Any] | None) -> Any:
-    items = []
-    for text, options in list((candidates or {}).items())[:6]:
-        names = []
-        for option in list(options or [])[:3]:
-            name = option.get("label") or local_name(str(option.get("iri", "")))
-            score = option.get("score")
-            names.append(f"{name} {score:.2f}" if isinstance(score, (int, float)) else str(name))
-        items.append(html.Li([html.Span(str(text), className="mini-raw"), " → ", ", ".join(names)]))
-    if not items:
-        return html.Div("none", className="stage-body muted")
-    return html.Ul(items, className="stage-body mini")
-
-
-def _as_graph(value: Any) -> PrototypeGraph | None:
-    if isinstance(value, Mapping) and "nodes" in value:
-        try:
-            return PrototypeGraph.model_validate(value)
-        except ValueError:
-            return None
-    return None
-
-
-def _figure(title: str, note: str, body: Any) -> html.Figure:
-    return html.Figure(className="stage", children=[
-        html.Figcaption([html.Span(title, className="stage-title"), html.Span(note, className="stage-time")]),
-        body,
-    ])
-
-
-def _evidence_strip(data: Mapping[str, Any], ontology: Ontology | None) -> list:
-    """A draft read from evidence: what each node and link came from, how sure it is, and what was left over."""
-    evidence = dict(data.get("evidence") or {})
-    node_items = [html.Li(f"?{key}: {words}", className="mini-node") for key, words in evidence.items() if " " not in key]
-    label = (lambda iri: ontology.label(iri)) if ontology is not None else local_name
-    edge_items = []
-    for key, words in evidence.items():
-        if key.count(" ") == 2:
-            source, link, target = key.split(" ")
-            edge_items.append(html.Li(f"{source} —{label(link)}→ {target}: {words}", className="mini-edge"))
-    confidence = data.get("confidence")
-    ignored = list(data.get("ignored") or [])
-    sure = [html.Li(f"confidence {confidence:.2f}" if isinstance(confidence, (int, float)) else "confidence –"),
-            html.Li("words not used: " + (", ".join(ignored) if ignored else "none"), className="mini-note")]
-    time = (data.get("timings_ms") or {}).get("evidence", data.get("total_ms"))
-    note = f"{time:.0f} ms" if isinstance(time, (int, float)) else "–"
-    return [
-        _figure("things named", note, html.Ul(node_items or [html.Li("none")], className="stage-body mini")),
-        _figure("links from the words", "", html.Ul(edge_items or [html.Li("none")], className="stage-body mini")),
-        _figure("how sure", "", html.Ul(sure, className="stage-body mini")),
-        _figure("draft", "", _mini_graph(_as_graph(data.get("cleaned")), ontology)),
-    ]
-
-
-def stage_strip(data: Mapping[str, Any] | None, ontology: Ontology | None = None) -> list:
-    """One small figure per pipeline stage with its time; the strip is the paper's Figure 1, live.
-
-    A draft read from evidence (no model call) shows that evidence instead of the model's stages.
-    """
-    if not data:
-        return stage_placeholders()
-    if data.get("evidence"):
-        return _evidence_strip(data, ontology)
-    timings = data.get("timings_ms") or {}
-    bodies = {
-        "raw": _raw_view(data.get("raw")),
-        "candidates": _candidates_view(data.get("candidates")),
-        "constrained": _mini_graph(_as_graph(data.get("constrained")), ontology),
-        "cleaned": _mini_graph(_as_graph(data.get("cleaned")), ontology, list(data.get("cleanup") or [])[:3]),
-    }
-    figures = []
-    for key, title in STAGES:
-        time = timings.get(key)
-        figures.append(html.Figure(className="stage", children=[
-            html.Figcaption([html.Span(title, className="stage-title"),
-                             html.Span(f"{time:.0f} ms" if isinstance(time, (int, float)) else "–",
-                                       className="stage-time")]),
-            bodies[key],
-        ]))
-    return figures
+# -- ask: the transparency strip lives in components.transparency (re-exported here) ----
 
 
 # -- edit: choices that keep the graph valid --------------------------------------
@@ -257,16 +126,58 @@ def inspect_options(graph: PrototypeGraph, ontology: Ontology | None = None) -> 
     return options
 
 
-def class_search_options(options: list[suggestions.ClassOption]) -> list[dict[str, Any]]:
-    return [{"label": f"{o.label}" + (f"  ({o.count:,})" if o.count else ""), "value": o.iri, "search": o.label}
-            for o in options]
+# What a count counts, per kind of term: instances of a class, uses of a link or an attribute.
+COUNT_UNITS = {"classes": "instance", "links": "use", "attributes": "use"}
+
+
+def match_note(by: str, similarity: float, text: str, count: int | None, unit: str) -> str:
+    """Why an option is offered, in words: a tooltip (``title``) for search results."""
+    if by == "meaning":
+        why = f"Found by meaning: {closeness(similarity)} to \u201c{text}\u201d ({similarity:.2f} of 1)."
+    elif by == "name":
+        how = "matches" if similarity >= 0.8 else "is spelled like"
+        why = f"Found by name: it {how} \u201c{text}\u201d."
+    else:
+        why = "Listed by how much data it has." if count else "Type to search by name or meaning."
+    if count:
+        why += f" {plural(count, unit)} in the data."
+    return why
+
+
+def search_options(options: list[suggestions.TermOption], text: str | None = None, *, kind: str = "classes",
+                   details: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """Dropdown options for ranked terms: label with count, a tooltip saying why, and the typed text to search.
+
+    The typed text goes into each option's ``search`` field: the dropdown filters
+    options by what was typed, and a match by meaning ("musician" for "musical
+    artist") must not be filtered away for lacking the word.
+    """
+    text = " ".join((text or "").split())
+    unit = COUNT_UNITS.get(kind, "instance")
+    found = []
+    for o in options:
+        label = o.label + (f" ({details[o.iri]})" if details and o.iri in details else "")
+        if o.count:
+            label += f" \u00b7 {plural(o.count, unit)}"
+        found.append({"label": label, "value": o.iri, "search": f"{text} {o.label}".strip(),
+                      "title": match_note(o.by, o.similarity, text, o.count, unit)})
+    return found
+
+
+def class_search_options(options: list[suggestions.TermOption], text: str | None = None) -> list[dict[str, Any]]:
+    return search_options(options, text, kind="classes")
 
 
 def link_choice(
     graph: PrototypeGraph, source_id: str | None, target_id: str | None, ontology: Ontology, *,
     question: str | None = None, counts: Mapping[str, int] | None = None, similarity=None,
+    text: str | None = None, index: Any = None,
 ) -> tuple[list[dict[str, str]], str | None, str]:
-    """Dropdown options, the preselected value (when exactly one link fits) and a hint."""
+    """Dropdown options, the preselected value (when exactly one link fits) and a hint.
+
+    Ranked for the question, or for ``text`` typed into the dropdown (by name, and
+    by meaning through ``index``, an :class:`app.nl.retrieval.OntologyIndex`).
+    """
     if not source_id or not target_id:
         return [], None, "Pick two nodes (click one, then Shift+click another)."
     if graph.node(source_id) is None or graph.node(target_id) is None:
@@ -275,15 +186,21 @@ def link_choice(
                                    similarity=similarity)
     if not options:
         return [], None, "No link of the ontology joins these two classes."
-    values = [{"label": f"?{o.source} —{o.label}→ ?{o.target}", "value": json.dumps([o.source, o.link, o.target])}
+    text = " ".join((text or "").split())
+    options = suggestions.search_link_options(options, text, ontology, index, counts)
+    values = [{"label": f"?{o.source} \u2014{o.label}\u2192 ?{o.target}" + (
+                   f" \u00b7 {plural(o.count, 'use')}" if o.count else ""),
+               "value": json.dumps([o.source, o.link, o.target]), "search": f"{text} {o.label}".strip(),
+               "title": match_note(o.by, o.similarity, text, o.count, "use")}
               for o in options]
     preselected = values[0]["value"] if len(values) == 1 else None
-    hint = "Exactly one link fits." if preselected else f"{len(values)} links fit, best first."
+    hint = "Exactly one link fits." if preselected else f"{plural(len(values), 'link')} fit, best first."
     return values, preselected, hint
 
 
-def node_panel_state(graph: PrototypeGraph, node_id: str, ontology: Ontology) -> dict[str, Any]:
-    """Everything the node inspector shows for ``node_id``."""
+def node_panel_state(graph: PrototypeGraph, node_id: str, ontology: Ontology,
+                     attribute_counts: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """Everything the node inspector shows for ``node_id``; attributes say how often the data uses them."""
     node = graph.node(node_id)
     if node is None:
         return {}
@@ -300,9 +217,18 @@ def node_panel_state(graph: PrototypeGraph, node_id: str, ontology: Ontology) ->
         "instances": list(node.instances),
         "instance_options": [{"label": instance_label(i), "value": i} for i in node.instances],
         "constraints": [describe_constraint(c, ontology) for c in node.constraints],
-        "attribute_options": [{"label": f"{a['label']} ({a['kind']})", "value": a["iri"]} for a in attributes],
+        "attribute_options": attribute_search_options(
+            suggestions.attribute_search(ontology, node.class_, "", counts=attribute_counts), "",
+            {a["iri"]: a for a in attributes}),
         "attributes": {a["iri"]: a for a in attributes},
     }
+
+
+def attribute_search_options(options: list[suggestions.TermOption], text: str | None,
+                             attributes: Mapping[str, Mapping[str, str]]) -> list[dict[str, Any]]:
+    """Attribute options, each with its kind of value ("birth date (date) · 120 uses")."""
+    kinds = {iri: a["kind"] for iri, a in attributes.items()}
+    return search_options(options, text, kind="attributes", details=kinds)
 
 
 def operator_options(datatype: str | None) -> list[dict[str, str]]:
@@ -337,15 +263,21 @@ def edge_panel_state(graph: PrototypeGraph, value: str, ontology: Ontology) -> d
 
 
 def history_options(history: History, ontology: Ontology | None = None) -> list[dict[str, Any]]:
-    """Earlier graphs of this session, newest first, named by their nodes."""
+    """Earlier graphs, newest first, each named by the question that produced it and its restatement."""
     options = []
     for index in range(len(history.past) - 1, -1, -1):
-        data = history.past[index]
-        nodes = data.get("nodes") or []
-        names = ", ".join(
-            (ontology.label(n.get("class", "")) if ontology else local_name(n.get("class", ""))) for n in nodes[:4]
-        ) or "empty graph"
-        if len(nodes) > 4:
-            names += f" +{len(nodes) - 4}"
-        options.append({"label": f"{index + 1}. {names}", "value": index})
+        text = history_entry_text(history, history.past[index], ontology)
+        short = text if len(text) <= 110 else text[:109] + "…"
+        options.append({"label": f"{index + 1}. {short}", "value": index, "title": text})
     return options
+
+
+def history_entry_text(history: History, data: Mapping[str, Any], ontology: Ontology | None = None) -> str:
+    """``“question” — restatement``, or the restatement alone for a graph edited by hand."""
+    try:
+        graph = PrototypeGraph.model_validate(data)
+    except ValueError:
+        return "a graph this version cannot read"
+    said = restate(graph, ontology) if not graph.is_empty() else "empty graph"
+    question = history.question_for(data)
+    return f"“{question}” — {said}" if question else said

@@ -10,24 +10,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
 from ontology_loaders import OWL_THING, RDFS_LABEL, RDFS_LITERAL, XSD_STRING, Ontology, datatype_kind
 
+from app.caching import KeyedCache
 from app.graph.edits import constraints_fit_class, find_edge, links_fit_class, require_node, switchable_links
 from app.graph.model import PrototypeGraph
 
 __all__ = [
+    "CLASS_SEARCH_LIMIT",
     "ClassOption",
     "LinkOption",
+    "TermOption",
     "attribute_options",
+    "attribute_search",
     "class_change_options",
     "class_options",
     "edge_link_options",
     "link_options",
+    "name_match",
+    "rank_terms",
+    "search_link_options",
 ]
 
 
@@ -57,14 +64,88 @@ def class_change_options(graph: PrototypeGraph, node_id: str, ontology: Ontology
 
 
 @dataclass(frozen=True)
-class ClassOption:
+class TermOption:
+    """A class, link or attribute offered for typed text: ``by`` says whether its name or its meaning matched."""
+
     iri: str
     label: str
     score: float
     count: int | None = None
+    by: str = ""
+    similarity: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"iri": self.iri, "label": self.label, "score": self.score, "count": self.count}
+        return {"iri": self.iri, "label": self.label, "score": self.score, "count": self.count, "by": self.by,
+                "similarity": self.similarity}
+
+
+#: The class search's option, kept under its first name.
+ClassOption = TermOption
+#: How many classes the search lists: more than a screenful, so a near miss is still in reach.
+CLASS_SEARCH_LIMIT = 30
+
+
+def name_match(text: str, label: str) -> float:
+    """How well typed ``text`` names ``label``, 0-1: whole label, its start, its words' starts, inside it, or a typo.
+
+    >>> [round(name_match("uni", lbl), 2) for lbl in ("uni", "university", "state university", "munich")]
+    [1.0, 0.95, 0.9, 0.85]
+    >>> [round(name_match("ice hock", "ice hockey player"), 2), round(name_match("movie star", "movie"), 2)]
+    [0.95, 0.6]
+    >>> name_match("universty", "university") > 0.7 > name_match("place of birth", "mean of transportation")
+    True
+    """
+    text, label = " ".join(text.lower().split()), label.lower()
+    if not text or not label:
+        return 0.0
+    if text == label:
+        return 1.0
+    if label.startswith(text):
+        return 0.95
+    words, typed = label.split(), text.split()
+    if any(word.startswith(text) for word in words) or all(any(w.startswith(t) for w in words) for t in typed):
+        return 0.9
+    if text in label:
+        return 0.85
+    if label in typed:
+        return 0.6  # one word of several typed: a hint, weaker than the meaning of the whole text
+    # A typo still matches, but below any real prefix and below a close meaning.
+    return 0.75 * fuzz.ratio(text, label) / 100.0
+
+
+def rank_terms(
+    text: str,
+    labels: Mapping[str, str],
+    *,
+    meaning: Mapping[str, float] | None = None,
+    counts: Mapping[str, int] | None = None,
+    limit: int | None = None,
+) -> list[TermOption]:
+    """Terms (iri -> label) ranked for typed ``text`` by name and by meaning, best first.
+
+    ``meaning`` holds cosine similarities of ``text`` to the terms (from
+    :class:`app.nl.retrieval.OntologyIndex`); the better of name and meaning
+    counts. Instance counts (``counts``) add a little, so terms with data come
+    first among equals; equals keep the order of ``labels``. No text: the most used terms first.
+
+    >>> [o.label for o in rank_terms("born", {"a": "birth place", "b": "death place"}, meaning={"a": 0.6, "b": 0.4})]
+    ['birth place', 'death place']
+    """
+    text = " ".join((text or "").split())
+    counts = counts or {}
+    meaning = meaning or {}
+    top = max((counts.get(iri) or 0 for iri in labels), default=0)
+    ranked = []
+    for iri, label in labels.items():
+        by_name = name_match(text, label) if text else 0.0
+        by_meaning = float(meaning.get(iri, 0.0)) if text else 0.0
+        best, by = (by_name, "name") if by_name >= by_meaning else (by_meaning, "meaning")
+        ranked.append(TermOption(
+            iri=iri, label=label, count=counts.get(iri), by=by if text else "",
+            similarity=round(best, 4), score=round(0.95 * best + 0.05 * _count_bonus(counts.get(iri), top), 4),
+        ))
+    ranked.sort(key=lambda o: -o.score)  # stable: equals keep the order of ``labels``
+    return ranked if limit is None else ranked[:limit]
 
 
 def class_options(
@@ -73,14 +154,14 @@ def class_options(
     index: Any = None,
     counts: Mapping[str, int] | None = None,
     *,
-    limit: int = 15,
-) -> list[ClassOption]:
+    limit: int = CLASS_SEARCH_LIMIT,
+) -> list[TermOption]:
     """Classes matching ``query_text`` by label and by meaning, best first.
 
     ``index`` is an :class:`app.nl.retrieval.OntologyIndex` (optional): its cosine
-    similarity joins the label match. Instance counts break near-ties, so
-    classes with data come first. An empty query lists the most populated
-    classes.
+    similarity joins the label match, so "musician" finds "musical artist".
+    Instance counts break near-ties, so classes with data come first. An empty
+    query lists the most populated classes.
 
     >>> from ontology_loaders import OntologyClass
     >>> onto = Ontology(classes=[OntologyClass(iri="ex:Person", label="person"),
@@ -88,33 +169,16 @@ def class_options(
     >>> [o.label for o in class_options("persn", onto)][:1]
     ['person']
     """
-    text = (query_text or "").strip()
-    counts = counts or {}
-    top = max(counts.values(), default=0)
-    classes = {c.iri: c.label for c in ontology.classes}
-    if not classes:
-        return []
-    scores: dict[str, float] = {}
-    if text:
-        labels = list(classes.items())
-        matches = process.extract(
-            text.lower(), [lbl.lower() for _, lbl in labels], scorer=fuzz.WRatio, limit=limit * 2
-        )
-        for _, score, i in matches:
-            scores[labels[i][0]] = score / 100.0
-        if index is not None:
-            for candidate in index.search_classes(text, k=limit * 2):
-                if candidate.iri in classes:
-                    scores[candidate.iri] = max(scores.get(candidate.iri, 0.0), float(candidate.score))
-    else:
-        scores = {iri: 0.0 for iri in classes}
-    ranked = [
-        ClassOption(iri=iri, label=classes[iri], count=counts.get(iri),
-                    score=round(0.8 * s + 0.2 * _count_bonus(counts.get(iri), top), 4))
-        for iri, s in scores.items()
-    ]
-    ranked.sort(key=lambda o: (-o.score, o.label))
-    return ranked[:limit]
+    labels = {c.iri: c.label for c in sorted(ontology.classes, key=lambda c: c.label.lower())}
+    meaning = _meaning(index, "classes", query_text, list(labels))
+    return rank_terms(query_text, labels, meaning=meaning, counts=counts, limit=limit)
+
+
+def _meaning(index: Any, table: str, text: str, iris: list[str]) -> dict[str, float]:
+    """Cosine similarity of ``text`` to each of ``iris`` in one of the index's tables (none without an index)."""
+    if index is None or not (text or "").strip() or not iris:
+        return {}
+    return {c.iri: c.score for c in getattr(index, table).score(index.embed(text.strip()), iris)}
 
 
 # -- attributes ----------------------------------------------------------------
@@ -134,6 +198,38 @@ def attribute_options(ontology: Ontology, class_iri: str) -> list[dict[str, str]
     return options
 
 
+def attribute_search(
+    ontology: Ontology,
+    class_iri: str,
+    text: str,
+    index: Any = None,
+    counts: Mapping[str, int] | None = None,
+) -> list[TermOption]:
+    """The attributes a class can carry, ranked for typed ``text`` by name and by meaning (all of them, best first)."""
+    labels = {a["iri"]: a["label"] for a in attribute_options(ontology, class_iri)}
+    meaning = _meaning(index, "attributes", text, [iri for iri in labels if ontology.get_attribute(iri)])
+    # The index knows an attribute with its class ("person birth date"); its own words matter as much ("born").
+    for iri, similarity in _label_meaning(index, text, labels).items():
+        meaning[iri] = max(meaning.get(iri, 0.0), similarity)
+    return rank_terms(text, labels, meaning=meaning, counts=counts)
+
+
+# (embedder, label) -> its vector: a class's attributes are embedded once, not on every search
+_LABEL_VECTORS: KeyedCache[tuple[int, str], Any] = KeyedCache(max_size=20_000)
+
+
+def _label_meaning(index: Any, text: str, labels: Mapping[str, str]) -> dict[str, float]:
+    if index is None or not (text or "").strip() or not labels:
+        return {}
+    owner = id(index.embedder)
+    missing = [label for label in dict.fromkeys(labels.values()) if _LABEL_VECTORS.get((owner, label)) is None]
+    if missing:
+        for label, vector in zip(missing, index.embed_many(missing)):
+            _LABEL_VECTORS.put((owner, label), vector)
+    query = index.embed(text.strip())
+    return {iri: float(_LABEL_VECTORS.get((owner, label)) @ query) for iri, label in labels.items()}
+
+
 # -- links ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class LinkOption:
@@ -144,10 +240,13 @@ class LinkOption:
     source: str
     target: str
     score: float
+    count: int | None = None
+    by: str = ""
+    similarity: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {"link": self.link, "label": self.label, "source": self.source, "target": self.target,
-                "score": self.score}
+                "score": self.score, "count": self.count, "by": self.by, "similarity": self.similarity}
 
 
 def link_options(
@@ -197,13 +296,32 @@ def link_options(
     top = max((counts or {}).get(iri, 0) for iri in iris) if counts else 0
     options = [
         LinkOption(
-            link=iri, label=label, source=s, target=t,
+            link=iri, label=label, source=s, target=t, count=(counts or {}).get(iri),
             score=round(0.7 * sims.get(iri, 0.0) + 0.3 * _count_bonus((counts or {}).get(iri), top), 4),
         )
         for (s, iri, t), label in found.items()
     ]
     # Specific links (narrow domain/range) before generic owl:Thing ones on ties.
     return sorted(options, key=lambda o: (-o.score, _genericity(ontology, o.link), o.label, o.source))
+
+
+def search_link_options(
+    options: list[LinkOption], text: str, ontology: Ontology, index: Any = None,
+    counts: Mapping[str, int] | None = None,
+) -> list[LinkOption]:
+    """``options`` (from :func:`link_options`) ranked for typed ``text`` by name and by meaning instead.
+
+    The link's own words are compared ("place of birth" means "birth place"),
+    not its end classes, which the two picked nodes already fix.
+    """
+    if not (text or "").strip():
+        return options
+    labels = {o.link: o.label for o in options}
+    ranked = {t.iri: t for t in rank_terms(text, labels, counts=counts,
+                                           meaning=_meaning(index, "link_labels", text, list(labels)))}
+    found = [replace(o, score=ranked[o.link].score, by=ranked[o.link].by, similarity=ranked[o.link].similarity)
+             for o in options]
+    return sorted(found, key=lambda o: (-o.score, _genericity(ontology, o.link), o.label, o.source))
 
 
 def _genericity(ontology: Ontology, link_iri: str) -> int:

@@ -9,10 +9,15 @@ the process-wide, read-only cache of :func:`app.resources.get_resources`.
 
 - :mod:`~components.callbacks.source`: the data source bar
 - :mod:`~components.callbacks.ask`: examples, the pipeline job, the stage strip
-- :mod:`~components.callbacks.canvas`: drawing, description, history menu, URL, selection
+- :mod:`~components.callbacks.canvas`: drawing, description, URL, selection
+- :mod:`~components.callbacks.history`: the history menu (question and restatement) and comparing two entries
 - :mod:`~components.callbacks.toolbar`: adding nodes and links, undo/redo/clear
+- :mod:`~components.callbacks.instruct`: edit by instruction (preview as a difference, apply, discard)
 - :mod:`~components.callbacks.inspector`, :mod:`~components.callbacks.constraints`: editing one node or edge
 - :mod:`~components.callbacks.results`, :mod:`~components.callbacks.exports`: results, charts, downloads
+- :mod:`~components.callbacks.dashboard`: the Dashboard tab (charts worth a look, and why)
+- :mod:`~components.callbacks.explore`: an instance's card from the results, and "Use in query"
+- :mod:`~components.callbacks.shaping`: the "Shape results" panel (count, sort, limit)
 - :mod:`~components.callbacks.sparql_editor`: the query text and its editor
 - :mod:`~components.callbacks.common`: what they share (graph commits, edit wrappers, error text)
 """
@@ -26,9 +31,14 @@ from components.callbacks import (
     ask,
     canvas,
     constraints,
+    dashboard,
+    explore,
     exports,
+    history,
     inspector,
+    instruct,
     results,
+    shaping,
     source,
     sparql_editor,
     toolbar,
@@ -37,7 +47,7 @@ from components.callbacks.common import commit, resources_for
 
 __all__ = ["commit", "register_callbacks", "resources_for"]
 
-PANELS = (source, ask, canvas, toolbar, inspector, constraints, results, exports, sparql_editor)
+PANELS = (source, ask, canvas, history, toolbar, instruct, inspector, constraints, results, dashboard, explore, shaping, exports, sparql_editor)
 
 
 def register_callbacks(app: dash.Dash, settings: Settings | None = None) -> None:

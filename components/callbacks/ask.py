@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 
 import dash
-from dash import ALL, Input, Output, State, ctx, no_update
+from dash import ALL, Input, Output, State, ctx, html, no_update
 
 from app.errors import USER_ERRORS, PipelineCancelled
 from app.nl.pipeline import PipelineResult, extract_graph
@@ -22,11 +22,24 @@ from components.callbacks.common import (
     resources_for,
 )
 from components.jobs import current_cancel_event
+from components.wording import message_lines, plural
 
-__all__ = ["ask", "register", "run_pipeline", "show_stages", "use_example"]
+__all__ = ["ask", "message_list", "register", "run_pipeline", "show_stages", "use_example"]
 
 #: ``set_progress((percent, label))``, as Dash hands it to a background callback.
 ProgressSetter = Callable[[tuple[str, str]], None]
+
+# The pipeline's stages in the user's words; any other text (e.g. "waiting: 2 questions ahead") is shown as is.
+STAGE_LABELS = {
+    "examples": "Reading the question",
+    "raw pass": "Reading the question",
+    "evidence": "Reading the question",
+    "retrieval": "Finding matching classes and links",
+    "constrained pass": "Choosing classes and links",
+    "entity linking": "Looking up named things",
+    "clean-up": "Checking the graph",
+    "done": "Done",
+}
 
 
 def use_example(clicks: list[int | None], texts: list[str]) -> str:
@@ -41,7 +54,8 @@ def run_pipeline(question: str, resources: Resources, set_progress: ProgressSett
     """:func:`extract_graph`, reporting each stage to the progress bar."""
     def progress(stage: str, fraction: float) -> None:
         percent = max(5, min(100, round(fraction * 100)))
-        set_progress((str(percent), str(stage).replace("_", " ").capitalize() + "…"))
+        label = STAGE_LABELS.get(stage) or str(stage).replace("_", " ").capitalize()
+        set_progress((str(percent), label + "…"))
 
     return extract_graph(question, resources, progress=progress, cancel=cancel)
 
@@ -61,16 +75,23 @@ def ask(set_progress: ProgressSetter, _clicks: int | None, question: str | None,
         return no_update, no_update, no_update, no_update, error_span(error_text(error))
     if result.not_understood:
         # The canvas keeps what the user had: a question the draft could not read replaces nothing.
-        return no_update, no_update, views.strip_data(result), question, " ".join(map(str, result.messages))
+        return no_update, no_update, views.strip_data(result), question, message_list(result.messages)
     graph_json, history_json = commit(graph_data, result.graph, history)
     stages = views.strip_data(result)
-    messages = list(result.messages or [])
-    summary = (f"Drafted {len(result.graph.nodes)} nodes and {len(result.graph.edges)} links "
+    summary = (f"Drafted {plural(len(result.graph.nodes), 'node')} and {plural(len(result.graph.edges), 'link')} "
                f"in {stages['total_ms']:.0f} ms.")
+    waited_ms = (result.timings_ms or {}).get("waiting", 0.0)
+    if waited_ms >= 1000:
+        summary += f" {waited_ms / 1000:.0f} s of it waiting for other questions."
     if graph_json is no_update:
         # The same graph again still refreshes the strip and the question.
         summary = "Same graph as before. " + summary
-    return graph_json, history_json, stages, question, " ".join([summary, *map(str, messages)])
+    return graph_json, history_json, stages, question, message_list([summary, *(result.messages or [])])
+
+
+def message_list(messages: list) -> list:
+    """One line per fact, each once: the summary first, then what the draft has to say."""
+    return [html.Div(line, className="message-line") for line in message_lines(messages)]
 
 
 def show_stages(data: dict | None, source: dict | None, *, settings: Settings) -> list:

@@ -1,13 +1,15 @@
-"""The canvas and what is derived from the graph: drawing, description, history menu, URL, selection."""
+"""The canvas and what is derived from the graph: drawing, description, URL, selection.
+
+The history menu is in :mod:`components.callbacks.history`.
+"""
 
 from __future__ import annotations
 
 import json
 
 import dash
-from dash import Input, Output, State, ctx, html, no_update
+from dash import ClientsideFunction, Input, Output, State, ctx, html, no_update
 
-from app.graph.history import History
 from app.graph.restate import restate
 from app.settings import Settings
 from components import ids, views
@@ -18,24 +20,37 @@ from components.callbacks.common import (
     ontology_or_none,
     problems_of,
 )
-from components.elements import auto_layout, graph_to_elements, positions_from_elements
+from components.elements import (
+    auto_layout,
+    graph_to_elements,
+    mark_guesses,
+    positions_from_elements,
+)
 from components.ids import InspectTarget
 from components.layout import ENDPOINT_VALUE
-from components.urlstate import decode_hash, encode_hash
+from components.transparency import guessed_parts
+from components.urlstate import decode_hash, decode_positions, encode_hash
 
-__all__ = ["describe", "draw", "follow_selection", "register", "remember_in_url", "restore_from_url",
-           "show_history"]
+__all__ = ["describe", "draw", "follow_selection", "register", "remember_in_url", "restore_from_url"]
 
 _RESTORABLE_KINDS = {"sample", "endpoint", "upload"}
 
 
-def draw(graph_data: dict | None, _layout: int | None, _stages: dict | None, elements: list | None,
-         source: dict | None, *, settings: Settings) -> list[dict]:
-    """The canvas's elements: dragged positions survive edits; a new draft or the layout button re-lays out."""
+def draw(graph_data: dict | None, _layout: int | None, stages: dict | None, elements: list | None,
+         source: dict | None, fragment: str | None = None, *, settings: Settings) -> list[dict]:
+    """The canvas's elements: dragged positions survive edits; a new draft or the layout button re-lays out.
+
+    An empty canvas takes the positions a shared link carries, so it opens as its sender arranged it.
+    Parts the last draft only guessed are marked (dashed amber) until they are edited away.
+    """
     graph = load_graph(graph_data)
     fresh = {ids.LAYOUT_BUTTON, ids.STAGES_STORE} & set(ctx.triggered_prop_ids.values())
-    positions = auto_layout(graph) if fresh else positions_from_elements(elements)
-    return graph_to_elements(graph, ontology_or_none(settings, source), positions)
+    if fresh:
+        positions = auto_layout(graph)
+    else:
+        positions = positions_from_elements(elements) or decode_positions(fragment)
+    drawn = graph_to_elements(graph, ontology_or_none(settings, source), positions)
+    return mark_guesses(drawn, guessed_parts(stages))
 
 
 def describe(graph_data: dict | None, source: dict | None, *, settings: Settings) -> tuple:
@@ -51,15 +66,16 @@ def describe(graph_data: dict | None, source: dict | None, *, settings: Settings
     return restate(graph, ontology), warning, debug, nodes, nodes, views.inspect_options(graph, ontology)
 
 
-def show_history(history: dict | None) -> tuple:
-    """Undo/redo enabled only when there is something to undo or redo; the menu of earlier graphs."""
-    past = History.from_json(history)
-    return not past.can_undo, not past.can_redo, views.history_options(past), None
+def remember_in_url(graph_data: dict | None, source: dict | None, elements: list | None,
+                    href: str | None) -> tuple:
+    """The URL hash carrying graph, source and node positions, and the full link for the share button.
 
-
-def remember_in_url(graph_data: dict | None, source: dict | None, href: str | None) -> tuple[str, str]:
-    """The URL hash carrying graph and source, and the full link for the share button."""
-    fragment = encode_hash(graph_data, source)
+    A drawing alone never clears the hash: the canvas draws an empty graph on page load, before a shared
+    link's graph is read.
+    """
+    if ctx.triggered_id == ids.CYTOSCAPE and not (graph_data or {}).get("nodes"):
+        return no_update, no_update
+    fragment = encode_hash(graph_data, source, positions_from_elements(elements))
     base = (href or "").split("#", 1)[0]
     return fragment, base + fragment
 
@@ -105,6 +121,7 @@ def register(app: dash.Dash, settings: Settings) -> None:
         Input(ids.STAGES_STORE, "data"),
         State(ids.CYTOSCAPE, "elements"),
         State(ids.SOURCE_STORE, "data"),
+        State(ids.URL, "hash"),
     )(bind(draw, settings=settings))
     app.callback(
         Output(ids.RESTATEMENT, "children"),
@@ -117,17 +134,12 @@ def register(app: dash.Dash, settings: Settings) -> None:
         Input(ids.SOURCE_STORE, "data"),
     )(bind(describe, settings=settings))
     app.callback(
-        Output(ids.UNDO_BUTTON, "disabled"),
-        Output(ids.REDO_BUTTON, "disabled"),
-        Output(ids.HISTORY_SELECT, "options"),
-        Output(ids.HISTORY_SELECT, "value"),
-        Input(ids.HISTORY_STORE, "data"),
-    )(show_history)
-    app.callback(
         Output(ids.URL, "hash"),
         Output(ids.SHARE_COPY, "content"),
         Input(ids.GRAPH_STORE, "data"),
         Input(ids.SOURCE_STORE, "data"),
+        # Dragging a node updates the elements, so the link keeps the arrangement.
+        Input(ids.CYTOSCAPE, "elements"),
         State(ids.URL, "href"),
         # Not on page load: the hash a shared link arrives with must be read before anything writes one.
         prevent_initial_call=True,
@@ -151,3 +163,10 @@ def register(app: dash.Dash, settings: Settings) -> None:
         State(ids.LINK_FROM, "value"),
         prevent_initial_call=True,
     )(follow_selection)
+    # The inspector's pick is selected on the canvas too (assets/canvas.js), which needs the live canvas.
+    app.clientside_callback(
+        ClientsideFunction(namespace="protograph", function_name="selectInspected"),
+        Output(ids.CANVAS_HIGHLIGHT, "data"),
+        Input(ids.INSPECT_SELECT, "value"),
+        prevent_initial_call=True,
+    )

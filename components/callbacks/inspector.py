@@ -12,12 +12,13 @@ import dash
 from dash import Input, Output, State, no_update
 
 from app.errors import USER_ERRORS
-from app.graph import edits
+from app.graph import edits, suggestions
 from app.graph.model import Edge, PrototypeGraph
 from app.nl.entity_linking import link_entity
 from app.resources import Resources
 from app.settings import Settings
 from components import ids, views
+from components.callbacks import search
 from components.callbacks.common import (
     EDIT_OUTPUTS,
     INSPECTED_SESSION,
@@ -32,7 +33,7 @@ from components.ids import InspectTarget, node_id_of
 from ontology_loaders import Ontology, instance_label
 
 __all__ = ["change_class", "change_link", "find_instances", "flip", "inspect", "pin", "register", "remove_link",
-           "remove_node", "search_instances", "set_link_flags", "set_node_flags"]
+           "remove_node", "search_attributes", "search_instances", "set_link_flags", "set_node_flags"]
 
 log = logging.getLogger(__name__)
 _HIDDEN = (True, True) + (no_update,) * 11
@@ -48,12 +49,13 @@ def inspect(target: str | None, graph_data: dict | None, source: dict | None, *,
     if inspected is None:
         return _HIDDEN
     graph = load_graph(graph_data)
+    resources = resources_for(settings, source)
     try:
-        ontology = resources_for(settings, source).ontology
+        ontology = resources.ontology
     except USER_ERRORS:
         return _HIDDEN
     if inspected.kind == "node":
-        state = views.node_panel_state(graph, inspected.id, ontology)
+        state = views.node_panel_state(graph, inspected.id, ontology, search.instance_counts(resources, "attributes"))
         if not state:
             return _HIDDEN
         return (False, True, state["class_options"], state["class_value"], state["flags"],
@@ -116,6 +118,24 @@ def search_instances(text: str | None, chosen: list[str] | None, target: str | N
     known = {o["value"] for o in options}
     options += [{"label": instance_label(i), "value": i} for i in chosen or [] if i not in known]
     return options
+
+
+def search_attributes(text: str | None, target: str | None, graph_data: dict | None, source: dict | None, *,
+                      settings: Settings) -> list[dict] | object:
+    """The inspected node's attributes ranked for the typed text (once typing pauses), by name or meaning."""
+    node_id = node_id_of(target)
+    node = load_graph(graph_data).node(node_id) if node_id else None
+    if node is None:
+        return no_update
+    resources = resources_for(settings, source)
+    try:
+        ontology = resources.ontology
+    except USER_ERRORS:
+        return no_update
+    found = suggestions.attribute_search(ontology, node.class_, text or "", search.index_or_none(resources, text),
+                                         search.instance_counts(resources, "attributes"))
+    attributes = {a["iri"]: a for a in suggestions.attribute_options(ontology, node.class_)}
+    return views.attribute_search_options(found, text, attributes)
 
 
 def find_instances(resources: Resources, text: str, class_iri: str) -> list[tuple[str, str]]:
@@ -220,6 +240,15 @@ def register(app: dash.Dash, settings: Settings) -> None:
         State(ids.SOURCE_STORE, "data"),
         prevent_initial_call=True,
     )(bind(search_instances, settings=settings))
+    search.debounce(app, ids.CONSTRAINT_PROPERTY)
+    app.callback(
+        Output(ids.CONSTRAINT_PROPERTY, "options", allow_duplicate=True),
+        Input(ids.search_text(ids.CONSTRAINT_PROPERTY), "data"),
+        State(ids.INSPECT_SELECT, "value"),
+        State(ids.GRAPH_STORE, "data"),
+        State(ids.SOURCE_STORE, "data"),
+        prevent_initial_call=True,
+    )(bind(search_attributes, settings=settings))
     edge_outputs = (*EDIT_OUTPUTS, Output(ids.INSPECT_SELECT, "options", allow_duplicate=True),
                     Output(ids.INSPECT_SELECT, "value", allow_duplicate=True))
     edge_edits = ((change_link, ids.EDGE_LINK_SELECT, "value"), (set_link_flags, ids.EDGE_FLAGS, "value"),

@@ -14,6 +14,7 @@ from app.graph.history import History
 from app.resources import Resources
 from app.settings import Settings
 from components import ids, views
+from components.callbacks import search
 from components.callbacks.common import (
     EDIT_OUTPUTS,
     bind,
@@ -30,13 +31,6 @@ __all__ = ["add_link", "add_node", "disabled_until_chosen", "offer_links", "regi
 Similarity = Callable[[str, list[str]], dict[str, float]]
 
 
-def _index_or_none(resources: Resources, text: str | None):
-    """The embedding index, but only if already loaded: a keystroke never waits for a model."""
-    if not text or not resources.is_loaded("index"):
-        return None
-    return resources.index
-
-
 def _similarity_or_none(resources: Resources, question: str | None) -> Similarity | None:
     """Scores of links against the question, when the index is loaded (never waits for a model)."""
     if not question or not resources.is_loaded("index"):
@@ -49,30 +43,19 @@ def _similarity_or_none(resources: Resources, question: str | None) -> Similarit
     return similarity
 
 
-def _instance_counts(resources: Resources, kind: str) -> dict[str, int] | None:
-    """Instances per class (``kind="classes"``) or uses per link (``"links"``), when the source has instances."""
-    if not (resources.settings.kg or resources.settings.endpoint):
-        return None
-    try:
-        counts = resources.instance_counts
-    except USER_ERRORS:
-        return None
-    found = counts.get(kind) if isinstance(counts, dict) else None
-    return found if isinstance(found, dict) else None
-
-
 def search_classes(text: str | None, chosen: str | None, source: dict | None, *, settings: Settings) -> list[dict]:
-    """Classes matching the typed text, by name or meaning; the chosen one stays listed."""
+    """Classes matching the typed text (once typing pauses), by name or meaning; the chosen one stays listed."""
     resources = resources_for(settings, source)
     try:
         ontology = resources.ontology
     except USER_ERRORS:
         return []
-    options = suggestions.class_options(text or "", ontology, _index_or_none(resources, text),
-                                    _instance_counts(resources, "classes"))
-    found = views.class_search_options(options)
+    options = suggestions.class_options(text or "", ontology, search.index_or_none(resources, text),
+                                    search.instance_counts(resources, "classes"))
+    found = views.class_search_options(options, text)
     if chosen and all(o["value"] != chosen for o in found):
-        found.insert(0, {"label": ontology.label(chosen), "value": chosen})
+        found.insert(0, {"label": ontology.label(chosen), "value": chosen, "search": f"{text or ''} "
+                         f"{ontology.label(chosen)}".strip()})
     return found
 
 
@@ -97,18 +80,26 @@ def add_node(_clicks: int | None, class_iri: str | None, graph_data: dict | None
             InspectTarget("node", new_id).format())
 
 
-def offer_links(source_id: str | None, target_id: str | None, graph_data: dict | None, question: str | None,
-                source: dict | None, *, settings: Settings) -> tuple:
-    """The links the ontology allows between the two picked nodes, best first, and a hint."""
+def offer_links(source_id: str | None, target_id: str | None, graph_data: dict | None, text: str | None,
+                question: str | None, source: dict | None, *, settings: Settings) -> tuple:
+    """The links the ontology allows between the two picked nodes, best first, and a hint.
+
+    Ranked for the question, or for the text typed into the link dropdown (once
+    typing pauses): then the choice and the hint stay as they were.
+    """
     resources = resources_for(settings, source)
     try:
         ontology = resources.ontology
     except USER_ERRORS:
         return [], None, ""
-    return views.link_choice(
+    options, value, hint = views.link_choice(
         load_graph(graph_data), source_id, target_id, ontology, question=question,
-        counts=_instance_counts(resources, "links"), similarity=_similarity_or_none(resources, question),
+        counts=search.instance_counts(resources, "links"), similarity=_similarity_or_none(resources, question),
+        text=text, index=search.index_or_none(resources, text),
     )
+    if ctx.triggered_id == ids.search_text(ids.LINK_SELECT):
+        return options, no_update, no_update
+    return options, value, hint
 
 
 def add_link(_clicks: int | None, choice: str | None, graph_data: dict | None, history: dict | None,
@@ -149,9 +140,11 @@ def travel(_undo: int | None, _redo: int | None, _clear: int | None, restore_ind
 
 
 def register(app: dash.Dash, settings: Settings) -> None:
+    search.debounce(app, ids.ADD_NODE_SEARCH)
+    search.debounce(app, ids.LINK_SELECT)
     app.callback(
         Output(ids.ADD_NODE_SEARCH, "options"),
-        Input(ids.ADD_NODE_SEARCH, "search_value"),
+        Input(ids.search_text(ids.ADD_NODE_SEARCH), "data"),
         State(ids.ADD_NODE_SEARCH, "value"),
         State(ids.SOURCE_STORE, "data"),
     )(bind(search_classes, settings=settings))
@@ -174,6 +167,7 @@ def register(app: dash.Dash, settings: Settings) -> None:
         Input(ids.LINK_FROM, "value"),
         Input(ids.LINK_TO, "value"),
         Input(ids.GRAPH_STORE, "data"),
+        Input(ids.search_text(ids.LINK_SELECT), "data"),
         State(ids.QUESTION_STORE, "data"),
         State(ids.SOURCE_STORE, "data"),
     )(bind(offer_links, settings=settings))

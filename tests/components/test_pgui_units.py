@@ -152,7 +152,7 @@ def test_stage_strip_shows_the_evidence_of_a_draft_read_from_the_question():
     figures = stage_strip(data, ONTO)
     text = str(figures)
     assert len(figures) == 4 and "12 ms" in text
-    assert "people" in text and "friends of" in text and "confidence 0.42" in text and "Which" in text
+    assert "people" in text and "friends of" in text and "(0.42 of 1)" in text and "Which" in text
 
 
 def test_ids_are_unique():

@@ -69,3 +69,39 @@ def test_class_options_rank_label_matches_and_counts(onto):
     assert suggestions.class_options("universty", onto)[0].iri == EX + "University"
     empty = suggestions.class_options("", onto, counts={EX + "Place": 50, EX + "Person": 3})
     assert [o.iri for o in empty[:2]] == [EX + "Place", EX + "Person"]
+
+
+def test_name_match_prefers_the_label_start_over_a_typo():
+    assert suggestions.name_match("university", "university") == 1.0
+    assert suggestions.name_match("univ", "university") > suggestions.name_match("univ", "state university") > 0.85
+    assert suggestions.name_match("hockey", "ice hockey player") == 0.9
+    assert 0.6 < suggestions.name_match("universty", "university") < 0.85
+    # A long typed text is not a typo of a short label that merely shares letters.
+    assert suggestions.name_match("place of birth", "mean of transportation") < 0.4
+
+
+def test_rank_terms_takes_the_better_of_name_and_meaning():
+    labels = {"a": "musical work", "b": "musical artist", "c": "music composer"}
+    ranked = suggestions.rank_terms("musician", labels, meaning={"a": 0.65, "b": 0.78, "c": 0.70})
+    assert [o.iri for o in ranked] == ["b", "c", "a"] and ranked[0].by == "meaning"
+    by_name = suggestions.rank_terms("musical a", labels, meaning={"a": 0.3, "b": 0.3, "c": 0.3})
+    assert by_name[0].iri == "b" and by_name[0].by == "name"
+    # Counts decide among equals and with no text; otherwise the order given stays.
+    counted = suggestions.rank_terms("", labels, counts={"c": 5, "a": 50})
+    assert [o.iri for o in counted] == ["a", "c", "b"] and counted[0].count == 50
+    assert [o.iri for o in suggestions.rank_terms("", labels, limit=2)] == ["a", "b"]
+
+
+def test_search_link_options_ranks_by_the_typed_text(onto, person_place):
+    options = suggestions.link_options(person_place, "person_1", "place_1", onto,
+                                       counts={EX + "related": 1000, EX + "birthPlace": 1})
+    assert options[0].link == EX + "related" and options[0].count == 1000
+    typed = suggestions.search_link_options(options, "birth", onto)
+    assert typed[0].link == EX + "birthPlace" and typed[0].by == "name"
+    assert suggestions.search_link_options(options, "  ", onto) == options
+
+
+def test_attribute_search_ranks_the_class_attributes(onto):
+    found = suggestions.attribute_search(onto, EX + "Athlete", "heigth")
+    assert found[0].iri == EX + "height"
+    assert {o.iri for o in found} == {a["iri"] for a in suggestions.attribute_options(onto, EX + "Athlete")}

@@ -1,4 +1,4 @@
-"""The canvas and what follows the graph, called directly: drawing, description, history, URL, selection."""
+"""The canvas and what follows the graph, called directly: drawing, description, URL, selection."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import json
 
 from dash import no_update
 
-from app.graph.history import History
 from components import ids
 from components.callbacks.canvas import (
     describe,
@@ -14,10 +13,10 @@ from components.callbacks.canvas import (
     follow_selection,
     remember_in_url,
     restore_from_url,
-    show_history,
 )
+from components.elements import STYLESHEET, positions_from_elements
 from components.layout import ENDPOINT_VALUE
-from components.urlstate import encode_hash
+from components.urlstate import decode_positions, encode_hash
 
 EDGE = "work_1|http://dbpedia.org/ontology/author|ice_hockey_player_1"
 
@@ -51,16 +50,43 @@ def test_describe_warns_about_a_graph_the_ontology_does_not_allow(settings, samp
     assert warning[0].children == "Not valid for this ontology: " and warning[1]
 
 
-def test_show_history_enables_undo_and_lists_earlier_graphs(works):
-    assert show_history(None) == (True, True, [], None)
-    history = History().record(works).to_json()
-    undo_disabled, redo_disabled, options, value = show_history(history)
-    assert (undo_disabled, redo_disabled, value) == (False, True, None) and len(options) == 1
+def test_draw_opens_an_empty_canvas_as_a_shared_link_arranged_it(settings, sample, works, triggered):
+    arranged = {"work_1": {"x": 40.0, "y": 500.0}, "ice_hockey_player_1": {"x": -200.0, "y": 10.0}}
+    fragment = encode_hash(works, sample, arranged)
+    with triggered(ids.GRAPH_STORE, prop="data"):
+        opened = positions_from_elements(draw(works, None, None, [], sample, fragment, settings=settings))
+        # Once drawn, the canvas's own (dragged) positions win over the link's.
+        drawn = draw(works, None, None, None, sample, None, settings=settings)
+        kept = positions_from_elements(draw(works, None, None, drawn, sample, fragment, settings=settings))
+    assert opened == arranged and kept == positions_from_elements(drawn) != arranged
+    with triggered(ids.LAYOUT_BUTTON):
+        laid_out = positions_from_elements(draw(works, 1, None, [], sample, fragment, settings=settings))
+    assert laid_out != arranged
 
 
-def test_remember_in_url_writes_the_hash_and_the_share_link(sample, works):
-    fragment, link = remember_in_url(works, sample, "http://127.0.0.1:8050/#old")
+def test_remember_in_url_writes_the_hash_and_the_share_link(sample, works, triggered):
+    with triggered(ids.GRAPH_STORE, prop="data"):
+        fragment, link = remember_in_url(works, sample, None, "http://127.0.0.1:8050/#old")
     assert fragment == encode_hash(works, sample) and link == "http://127.0.0.1:8050/" + fragment
+
+
+def test_remember_in_url_keeps_node_positions_compact(sample, works, triggered):
+    elements = [{"data": {"id": "work_1"}, "position": {"x": 12.6, "y": -7.2}},
+                {"data": {"id": "gone_1"}, "position": {"x": 1.0, "y": 1.0}},
+                {"data": {"id": "e", "source": "work_1", "target": "gone_1"}}]
+    with triggered(ids.CYTOSCAPE, prop="elements"):
+        fragment, _ = remember_in_url(works, sample, elements, "http://127.0.0.1:8050/")
+    with triggered(ids.GRAPH_STORE, prop="data"):
+        cleared, _ = remember_in_url(None, sample, elements, "")
+    # Whole pixels, and only for nodes of the graph.
+    assert decode_positions(fragment) == {"work_1": {"x": 13.0, "y": -7.0}}
+    assert decode_positions(cleared) == {} and "g=" not in cleared
+
+
+def test_remember_in_url_lets_the_first_empty_drawing_leave_a_shared_link_alone(sample, works, triggered):
+    with triggered(ids.CYTOSCAPE, prop="elements"):
+        assert remember_in_url(None, sample, [], "http://127.0.0.1:8050/#g=shared") == (no_update, no_update)
+        assert remember_in_url(works, sample, [], "http://127.0.0.1:8050/")[0] == encode_hash(works, sample)
 
 
 def test_restore_from_url_takes_what_differs(sample, works):
@@ -82,3 +108,18 @@ def test_follow_selection_fills_the_link_pickers_and_the_inspector(triggered):
         assert follow_selection([], [], None) == (no_update,) * 3
     with triggered(ids.CYTOSCAPE, prop="selectedEdgeData"):
         assert follow_selection([first], [{"id": EDGE}], None) == (no_update, no_update, "edge:" + EDGE)
+
+
+GUESSED = {"evidence": {"work_1": "class: \u201cworks\u201d", "ice_hockey_player_1": "class: \u201chockey players\u201d",
+                        EDGE.replace("|", " "): "\u201cby\u201d \u2192 author"},
+           "messages": ["A guess: \u201cby\u201d read as author"]}
+
+
+def test_draw_marks_the_parts_the_draft_guessed(settings, sample, works, triggered):
+    with triggered(ids.STAGES_STORE, prop="data"):
+        guessed = {e["data"]["id"]: e.get("classes", "").split()
+                   for e in draw(works, None, GUESSED, None, sample, settings=settings)}
+        sure = draw(works, None, {**GUESSED, "messages": []}, None, sample, settings=settings)
+    assert "guess" in guessed[EDGE] and "guess" not in guessed["work_1"]
+    assert all("guess" not in e.get("classes", "").split() for e in sure)
+    assert {"node.guess", "edge.guess"} <= {rule["selector"] for rule in STYLESHEET}

@@ -33,8 +33,8 @@ def test_download_rq_gives_the_compiled_query(settings, works):
 
 def test_download_chart_saves_the_chart_as_shown(settings, sample, works):
     results = run(works, None, sample, settings=settings)[0]
-    key = plan(results, ids.TAB_DASHBOARD, works, sample, settings=settings)[1]
-    shown = draw(key, results, works, sample, settings=settings).to_plotly_json()
+    options, key, _ = plan(results, ids.TAB_DASHBOARD, works, sample, settings=settings)
+    shown = draw(key, options, results, works, sample, settings=settings)[0].to_plotly_json()
     page = download_chart(1, shown)
     assert page["filename"] == "protograph-chart.html" and "<html" in page["content"].lower()
     assert f'"type":"{shown["data"][0]["type"]}"' in page["content"]

@@ -6,6 +6,7 @@ import pytest
 from dash import no_update
 
 from app.graph.history import History
+from components.callbacks.common import resources_for
 from components.callbacks.inspector import (
     change_class,
     change_link,
@@ -14,10 +15,12 @@ from components.callbacks.inspector import (
     pin,
     remove_link,
     remove_node,
+    search_attributes,
     search_instances,
     set_link_flags,
     set_node_flags,
 )
+from ontology_loaders import RDFS_LABEL
 
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
@@ -119,3 +122,17 @@ def test_remove_link_deletes_the_edge_and_clears_the_inspector(settings, sample,
     graph, _, message, options, value = remove_link(1, works, None, EDGE, sample, settings=settings)
     assert graph["edges"] == [] and message == "Link deleted." and value is None
     assert EDGE not in [o["value"] for o in options]
+
+
+def test_search_attributes_finds_by_meaning_with_counts(settings, sample, spouses):
+    _ = resources_for(settings, sample).index  # the served app loads it at start
+    found = search_attributes("born", "node:person_1", spouses, sample, settings=settings)
+    assert found[0]["value"] == DBO + "birthDate" and found[0]["label"].startswith("birth date (date) \u00b7 ")
+    assert found[0]["label"].endswith(" uses") and all("born" in o["search"] for o in found)
+    assert search_attributes("born", None, spouses, sample, settings=settings) is no_update
+
+
+def test_inspect_lists_attributes_with_their_use_counts(settings, sample, spouses):
+    attributes = inspect("node:person_1", spouses, sample, settings=settings)[8]
+    name = next(o for o in attributes if o["value"] == RDFS_LABEL)
+    assert name["label"].endswith(" uses") and "in the data" in name["title"]

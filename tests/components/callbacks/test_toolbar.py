@@ -8,6 +8,7 @@ from dash import no_update
 
 from app.graph.history import History
 from components import ids
+from components.callbacks.common import resources_for
 from components.callbacks.toolbar import (
     add_link,
     add_node,
@@ -24,9 +25,21 @@ def test_search_classes_finds_by_name_and_keeps_the_chosen_class(settings, sampl
     found = search_classes("hockey", None, sample, settings=settings)
     assert DBO + "IceHockeyPlayer" in [o["value"] for o in found]
     kept = search_classes("hockey", DBO + "Ship", sample, settings=settings)
-    assert kept[0] == {"label": "ship", "value": DBO + "Ship"}
+    assert (kept[0]["label"], kept[0]["value"]) == ("ship", DBO + "Ship")
     unreachable = {"kind": "endpoint", "url": closed_port_url}
     assert search_classes("hockey", None, unreachable, settings=settings) == []
+
+
+def test_search_classes_finds_by_meaning_and_the_dropdown_keeps_it(settings, sample):
+    """ "musician" names no class: the dropdown must not filter the match by meaning away by its label."""
+    _ = resources_for(settings, sample).index  # the served app loads it at start
+    found = search_classes("musician", None, sample, settings=settings)
+    artist = next(o for o in found if o["value"] == DBO + "MusicalArtist")
+    assert found.index(artist) < 3 and len(found) > 10
+    # The dropdown filters options by what was typed: each option carries the typed text to be found.
+    assert all("musician" in o["search"] for o in found)
+    assert artist["title"].startswith("Found by meaning") and "instances in the data" in artist["title"]
+    assert artist["label"].startswith("musical artist \u00b7 ") and artist["label"].endswith(" instances")
 
 
 def test_add_buttons_are_disabled_until_something_is_chosen():
@@ -45,16 +58,34 @@ def test_add_node_adds_and_inspects_the_new_node(settings, sample, works):
     assert refused[:2] == (no_update, no_update) and refused[2]
 
 
-def test_offer_links_lists_the_links_the_ontology_allows(settings, sample, works, closed_port_url):
+def test_offer_links_ranks_the_typed_text_and_keeps_the_choice(settings, sample, triggered):
+    graph = {"nodes": [{"id": "person_1", "class": DBO + "Person"}, {"id": "city_1", "class": DBO + "City"}],
+             "edges": []}
+    _ = resources_for(settings, sample).index
+    with triggered(ids.LINK_FROM, prop="value"):
+        options, value, hint = offer_links("person_1", "city_1", graph, None, None, sample, settings=settings)
+    assert hint.endswith("links fit, best first.") and all(" uses" in o["label"] for o in options[:3])
+    with triggered(ids.search_text(ids.LINK_SELECT), prop="data"):
+        typed, value, hint = offer_links("person_1", "city_1", graph, "place of birth", None, sample,
+                                         settings=settings)
+    assert json.loads(typed[0]["value"]) == ["person_1", DBO + "birthPlace", "city_1"]
+    assert typed[0]["title"].startswith("Found by meaning: very close") and "place of birth" in typed[0]["search"]
+    assert (value, hint) == (no_update, no_update) and len(typed) == len(options)
+
+
+def test_offer_links_lists_the_links_the_ontology_allows(settings, sample, works, closed_port_url, triggered):
     unlinked = {**works, "edges": []}
-    options, value, hint = offer_links("work_1", "ice_hockey_player_1", unlinked, None, sample, settings=settings)
+    with triggered(ids.LINK_TO, prop="value"):
+        options, value, hint = offer_links("work_1", "ice_hockey_player_1", unlinked, None, None, sample,
+                                           settings=settings)
+        assert offer_links("work_1", None, unlinked, None, None, sample, settings=settings)[:2] == ([], None)
+        unreachable = {"kind": "endpoint", "url": closed_port_url}
+        assert offer_links("work_1", "ice_hockey_player_1", unlinked, None, None, unreachable,
+                           settings=settings) == ([], None, "")
     assert json.dumps(["work_1", DBO + "author", "ice_hockey_player_1"]) in [o["value"] for o in options]
     # A value is preselected only when exactly one link fits.
     assert (value, hint) == (options[0]["value"], "Exactly one link fits.") or (value is None and hint.endswith(
         "best first."))
-    assert offer_links("work_1", None, unlinked, None, sample, settings=settings)[:2] == ([], None)
-    unreachable = {"kind": "endpoint", "url": closed_port_url}
-    assert offer_links("work_1", "ice_hockey_player_1", unlinked, None, unreachable, settings=settings) == ([], None, "")
 
 
 def test_add_link_links_the_chosen_pair(settings, sample, works):
