@@ -8,8 +8,10 @@ import sys
 BENCHMARKS = (
     ["-m", "benchmarks.bench_index"],
     ["-m", "benchmarks.bench_sparql"],
+    ["-m", "benchmarks.bench_results"],
     ["benchmarks/bench_pipeline.py"],
     ["-m", "benchmarks.bench_ui"],
+    ["-m", "benchmarks.bench_load"],
 )
 
 
