@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from app.errors import PipelineCancelled
@@ -51,7 +52,7 @@ from app.nl.mentions import (
 )
 from app.nl.model_queue import shared_queue
 from app.nl.name_types import make_name_typer
-from app.nl.retrieval import OntologyIndex
+from app.nl.retrieval import OntologyIndex, watching_builds
 from grammar.backends import Backend
 from grammar.builders import question_spans
 from ontology_loaders.model import Ontology
@@ -102,7 +103,8 @@ def extract_graph(
     spans = question_spans(question)
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")
-    index: OntologyIndex = resources.index
+    with watching_builds(_indexing_progress(progress), cancel):
+        index: OntologyIndex = resources.index  # a new upload's first question builds it: minutes for 20,000 classes
     if options.evidence and not worded_in_labels(question, resources.ontology, options):
         return _evidence_result(original, question, notes, resources, options, progress, cancel)
     # Embedding first: in a fresh process it loads the embedder's weights, which must not eat
@@ -127,6 +129,12 @@ def extract_graph(
     graph = _clean_up(draft, graph)
     draft.report("done", 1.0)
     return draft.result(graph, original)
+
+
+def _indexing_progress(progress: Progress | None) -> Callable[[float], None] | None:
+    if progress is None:
+        return None
+    return lambda done: progress(f"indexing the ontology ({done:.0%})", 0.05)
 
 
 def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions) -> bool:

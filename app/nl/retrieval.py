@@ -9,20 +9,66 @@ end types disambiguate links that share a label. Vectors are cached on disk as
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from app.errors import PipelineCancelled
 from app.nl.embedding import TextEncoder
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["Candidate", "OntologyIndex", "attribute_text", "build_index", "class_text", "link_comment_text", "link_label_text", "link_text"]
+__all__ = ["Candidate", "OntologyIndex", "attribute_text", "build_index", "class_text", "link_comment_text",
+           "link_label_text", "link_text", "watching_builds"]
 
 log = logging.getLogger(__name__)
+
+# Texts embedded between two looks at the watcher: a 20,000-class upload takes minutes to embed, and a
+# user must be able to see how far it is and cancel it.
+BUILD_BATCH = 512
+
+
+@dataclass(frozen=True)
+class _Watcher:
+    report: Callable[[float], None] | None
+    cancel: threading.Event | None
+
+
+_watcher: contextvars.ContextVar[_Watcher | None] = contextvars.ContextVar("protograph_index_build", default=None)
+
+
+@contextlib.contextmanager
+def watching_builds(report: Callable[[float], None] | None = None,
+                    cancel: threading.Event | None = None) -> Iterator[None]:
+    """Index builds started in this block report their progress (0–1) and stop when ``cancel`` is set.
+
+    :raises PipelineCancelled: from the build, when ``cancel`` is set while it embeds.
+    """
+    token = _watcher.set(_Watcher(report, cancel))
+    try:
+        yield
+    finally:
+        _watcher.reset(token)
+
+
+def _encode_watched(embedder: TextEncoder, texts: list[str]) -> np.ndarray:
+    """``embedder.encode(texts)``, a batch at a time when someone watches: progress after each, cancel before each."""
+    watcher = _watcher.get()
+    if watcher is None or len(texts) <= BUILD_BATCH:
+        return embedder.encode(texts)
+    parts = []
+    for start in range(0, len(texts), BUILD_BATCH):
+        if watcher.cancel is not None and watcher.cancel.is_set():
+            raise PipelineCancelled("cancelled while indexing the ontology")
+        parts.append(embedder.encode(texts[start:start + BUILD_BATCH]))
+        if watcher.report is not None:
+            watcher.report(min(1.0, (start + BUILD_BATCH) / len(texts)))
+    return np.concatenate(parts)
 
 
 @dataclass(frozen=True)
@@ -179,7 +225,7 @@ def _cached_vectors(path: Path, texts: list[str], embedder: TextEncoder) -> np.n
                 return vectors
         except (OSError, ValueError):
             log.warning("ignoring a corrupt vector cache at %s", path)
-    vectors = embedder.encode(texts)
+    vectors = _encode_watched(embedder, texts)
     if vectors.shape[0] == 0:
         return vectors
     try:
@@ -202,7 +248,7 @@ def build_index(ontology: Ontology, embedder: TextEncoder, cache_dir: Path | Non
 
     def table(kind: str, iris: list[str], texts: list[str]) -> _Table:
         if folder is None:
-            vectors = embedder.encode(texts)
+            vectors = _encode_watched(embedder, texts)
         else:
             vectors = _cached_vectors(folder / f"{key}-{kind}.npy", texts, embedder)
         if vectors.shape[0] == 0:

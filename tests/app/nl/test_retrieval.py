@@ -96,3 +96,59 @@ def test_pre005_corrupt_cache_is_rebuilt(embedder, tmp_path: Path) -> None:
 def test_pre006_missing_embedder_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(EmbedderLoadError, match="no sentence-transformers model"):
         load_embedder(tmp_path)
+
+
+def _many_classes(n: int) -> Ontology:
+    return Ontology(classes=[OntologyClass(iri=f"http://e.org/C{i}", label=f"class number {i}") for i in range(n)])
+
+
+def test_pre_watched_index_builds_report_progress_and_stop_when_cancelled(embedder, tmp_path: Path) -> None:
+    import threading
+
+    from app.errors import PipelineCancelled
+    from app.nl.retrieval import BUILD_BATCH, watching_builds
+
+    ontology = _many_classes(2 * BUILD_BATCH + 10)
+    seen: list[float] = []
+    with watching_builds(seen.append):
+        index = build_index(ontology, embedder, tmp_path / "a")
+    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) == 3
+    assert index.classes.vectors.shape[0] == len(ontology.classes)
+
+    cancel = threading.Event()
+
+    def cancel_after_first(done: float) -> None:
+        cancel.set()
+
+    with pytest.raises(PipelineCancelled), watching_builds(cancel_after_first, cancel):
+        build_index(ontology, embedder, tmp_path / "b")
+    assert not list((tmp_path / "b").glob("*-classes.npy"))  # nothing half-built is cached
+
+
+def test_pre_a_cancelled_question_stops_its_ontologys_index_build(embedder, tmp_path: Path) -> None:
+    import threading
+
+    from app.errors import PipelineCancelled
+    from app.nl.pipeline import extract_graph
+    from app.nl.retrieval import BUILD_BATCH
+
+    ontology = _many_classes(2 * BUILD_BATCH + 10)
+    cancel = threading.Event()
+    stages: list[str] = []
+
+    class Resources:
+        settings = None
+
+        @property
+        def index(self):
+            return build_index(ontology, embedder, tmp_path)
+
+    Resources.ontology = ontology
+
+    def progress(stage: str, fraction: float) -> None:
+        stages.append(stage)
+        cancel.set()
+
+    with pytest.raises(PipelineCancelled):
+        extract_graph("class number 3 things", Resources(), progress=progress, cancel=cancel)
+    assert stages and stages[0].startswith("indexing the ontology")
