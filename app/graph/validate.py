@@ -137,6 +137,13 @@ def validate_graph(graph: PrototypeGraph, ontology: Ontology) -> ValidationRepor
                 + (f"; allowed: {', '.join(ontology.label(a) for a in _some(allowed))}" if allowed else "; no link fits"),
             ))
 
+    violations += _modifier_violations(graph, classes, ontology)
+    return ValidationReport(violations=tuple(violations))
+
+
+def _modifier_violations(graph: PrototypeGraph, classes: dict[str, str], ontology: Ontology) -> list[Violation]:
+    """Counts, groups and orders must name nodes; an order on an attribute, one of its node's class."""
+    violations = []
     modifier_nodes = []
     if graph.aggregation:
         modifier_nodes += [graph.aggregation.count, *graph.aggregation.group_by]
@@ -155,7 +162,7 @@ def validate_graph(graph: PrototypeGraph, ontology: Ontology) -> ValidationRepor
                 message=f"{order.node} is sorted by {ontology.label(order.property)}, "
                         f"which is not an attribute of {ontology.label(classes[order.node])}",
             ))
-    return ValidationReport(violations=tuple(violations))
+    return violations
 
 
 def _some(items: list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -114,17 +114,7 @@ def _interpret(
 
     local = set(outer)
     opened = False
-    for row in group.values:
-        for var, value in row.items():
-            if not isinstance(value, URIRef):
-                raise CannotDrawError(f"VALUES with the non-IRI value {value}")
-            name = builder.node(var)
-            if value_candidates and str(var) in value_candidates:
-                value_candidates.discard(str(var))
-            builder.instances.setdefault(name, [])
-            if str(value) not in builder.instances[name]:
-                builder.instances[name].append(str(value))
-            local.add(name)
+    _pinned(group, builder, local, value_candidates)
     for s, p, o in group.triples:
         kind = _class_path(p)
         if kind is not None and isinstance(o, URIRef):
@@ -178,6 +168,21 @@ def _interpret(
         var, fields = recognised
         node, prop = builder.value_vars[var]
         builder.constraints.setdefault(node, []).append({"property": prop, **fields})
+
+
+def _pinned(group: Group, builder: _Builder, local: set[str], value_candidates: set[str]) -> None:
+    """VALUES rows: the instances each node is pinned to."""
+    for row in group.values:
+        for var, value in row.items():
+            if not isinstance(value, URIRef):
+                raise CannotDrawError(f"VALUES with the non-IRI value {value}")
+            name = builder.node(var)
+            if value_candidates and str(var) in value_candidates:
+                value_candidates.discard(str(var))
+            builder.instances.setdefault(name, [])
+            if str(value) not in builder.instances[name]:
+                builder.instances[name].append(str(value))
+            local.add(name)
 
 
 def _value_candidates(root: Group, projected: set[str], ordered: set[str] = frozenset()) -> set[str]:

@@ -70,7 +70,8 @@ def test_pgui004_count_sort_and_limit_controls_shape_the_graph_query_and_rows(da
     ui.wait_graph(lambda g: g["aggregation"]["group_by"] == ["university_1"])
     ui.choose(ids.SHAPE_ORDER, "count")
     dash_duo.driver.find_element("css selector", f"#{ids.SHAPE_DIRECTION} input[value=desc]").click()
-    ui.wait_graph(lambda g: g.get("order_by") == [{"node": "count", "descending": True, "label": False}])
+    ui.wait_graph(lambda g: g.get("order_by") == [{"node": "count", "descending": True, "label": False,
+                                                     "property": None}])
     limit = dash_duo.find_element(f"#{ids.SHAPE_LIMIT}")
     limit.send_keys("3")
     limit.send_keys("\n")

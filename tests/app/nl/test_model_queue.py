@@ -60,8 +60,12 @@ def test_mq001_turns_come_in_arrival_order_with_each_place_reported() -> None:
     waiters = _line_up(queue, "abc", order)
     _until(lambda: [w.places for w in waiters] == [[1], [2], [3]])
     queue.leave(holder)
-    for waiter in waiters:
-        _until(lambda label=waiter.label: order and order[-1] == label)
+    for i, waiter in enumerate(waiters):
+        # The line moves up one question at a time, and the next move waits until every later waiter has
+        # seen this one: a waiter looks at its place between moves, so two quick moves would skip a place.
+        later = waiters[i + 1:]
+        _until(lambda label=waiter.label, later=later: order[-1:] == [label]
+               and [w.places[-1] for w in later] == list(range(1, len(later) + 1)))
         waiter.done.set()
         waiter.join(30)
     assert order == ["a", "b", "c"]
