@@ -174,15 +174,28 @@ class _ScriptedHandler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+class _AnsweringHandler(http.server.BaseHTTPRequestHandler):
+    """Lets the server's ``answer(handler)`` write each response; counts requests in ``server.hits``."""
+
+    def _answer(self) -> None:
+        self.server.hits += 1
+        self.server.answer(self)
+
+    do_GET = do_POST = _answer
+
+    def log_message(self, *args: object) -> None:  # keep test output quiet
+        pass
+
+
 @pytest.fixture
-def scripted_server():
-    """Start an HTTP server on 127.0.0.1 that plays a script of (status, body) answers."""
+def local_http():
+    """``start(handler_class, **server_attributes) -> (server, url)``: HTTP servers on 127.0.0.1, shut at the end."""
     servers: list[http.server.ThreadingHTTPServer] = []
 
-    def start(*script: tuple[int, object]):
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _ScriptedHandler)
-        server.script = list(script)
-        server.requests = []
+    def start(handler: type[http.server.BaseHTTPRequestHandler], **attributes: object):
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        for name, value in attributes.items():
+            setattr(server, name, value)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return server, f"http://127.0.0.1:{server.server_address[1]}/sparql"
@@ -191,6 +204,19 @@ def scripted_server():
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def scripted_server(local_http):
+    """Start an HTTP server on 127.0.0.1 that plays a script of (status, body) answers."""
+    return lambda *script: local_http(_ScriptedHandler, script=list(script), requests=[])
+
+
+@pytest.fixture
+def answering_server(local_http):
+    """``start(answer) -> (server, url)``: a server whose ``answer(handler)`` writes each response."""
+    return lambda answer: local_http(_AnsweringHandler, answer=answer, hits=0)
+
 
 # -- stores and golden graphs (SPARQL, execution, results and CLI tests) --
 

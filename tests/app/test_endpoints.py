@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import http.server
 import json
 import socket
-import threading
-from collections.abc import Iterator
 
 import pytest
 
@@ -32,39 +29,22 @@ def _rows(count: int) -> bytes:
     return json.dumps({"head": {"vars": ["s"]}, "results": {"bindings": rows}}).encode()
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # the http.server protocol names it
-        self.server.hits += 1
-        status, headers, body = self.server.answer
-        self.send_response(status)
-        for key, value in {"Content-Length": str(len(body)), **headers}.items():
-            self.send_header(key, value)
-        self.end_headers()
-        self.wfile.write(body)
-
-    do_POST = do_GET
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
-def serve() -> Iterator:
+def serve(answering_server):
     """``serve(status, headers, body) -> (server, url)`` on 127.0.0.1; ``server.hits`` counts requests."""
-    servers = []
 
     def start(status: int = 200, headers: dict | None = None, body: bytes = b"") -> tuple:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        server.answer = (status, {"Content-Type": "application/sparql-results+json", **(headers or {})}, body)
-        server.hits = 0
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return server, f"http://127.0.0.1:{server.server_address[1]}/sparql"
+        def answer(handler) -> None:
+            handler.send_response(status)
+            sent = {"Content-Type": "application/sparql-results+json", **(headers or {})}
+            for key, value in {"Content-Length": str(len(body)), **sent}.items():
+                handler.send_header(key, value)
+            handler.end_headers()
+            handler.wfile.write(body)
 
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+        return answering_server(answer)
+
+    return start
 
 
 def _closed_port_url() -> str:

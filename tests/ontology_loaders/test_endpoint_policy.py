@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import http.server
-import threading
-from collections.abc import Iterator
-
 import pytest
 
 from ontology_loaders.endpoint_policy import EndpointNotAllowed, EndpointPolicy
@@ -21,35 +17,10 @@ ASK = "ASK {}"
 OK_JSON = {"head": {}, "boolean": True}
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    """Plays the server's ``answer(handler)``; counts requests."""
-
-    def do_GET(self) -> None:  # the http.server protocol names it
-        self.server.hits += 1
-        self.server.answer(self)
-
-    do_POST = do_GET
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
-def serve() -> Iterator:
+def serve(answering_server):
     """``serve(answer) -> (server, url)``: a server on 127.0.0.1 whose handler calls ``answer(handler)``."""
-    servers = []
-
-    def start(answer):
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        server.answer, server.hits = answer, 0
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return server, f"http://127.0.0.1:{server.server_address[1]}/sparql"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    return answering_server
 
 
 def _json(handler, body=b'{"head": {}, "boolean": true}') -> None:
