@@ -20,11 +20,8 @@ callbacks its changes trigger, called as the browser calls them.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import defaultdict
@@ -37,6 +34,7 @@ import requests
 
 from app.resources import get_resources
 from benchmarks.load_client import Call, DashUser, graph_classes
+from benchmarks.processes import free_port, running
 
 ACTIONS = ("load", "ask", "run", "edit", "undo", "redo")
 # The callback each action is about, by an output only it has.
@@ -173,12 +171,6 @@ def run_users(base: str, plans: list[Plan], rounds: int) -> Outcome:
     return outcome
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
 def served(*, preload: bool = True, extra: tuple[str, ...] = ()) -> Iterator[str]:
     """``protograph serve`` on a free loopback port, stopped on exit; yields its base URL."""
@@ -186,28 +178,10 @@ def served(*, preload: bool = True, extra: tuple[str, ...] = ()) -> Iterator[str
     argv = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port), *extra]
     if not preload:
         argv.append("--no-preload")
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=Path(__file__).parents[1])
-        base = f"http://127.0.0.1:{port}"
-        try:
-            give_up = time.monotonic() + SERVE_TIMEOUT_S
-            while True:
-                try:
-                    requests.get(base + "/", timeout=5).raise_for_status()
-                    break
-                except requests.RequestException:
-                    if process.poll() is not None or time.monotonic() > give_up:
-                        log.seek(0)
-                        raise SystemExit("the server did not start:\n" + log.read().decode(errors="replace")[-2000:])
-                    time.sleep(0.2)
-            yield base
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    base = f"http://127.0.0.1:{port}"
+    with running(argv, lambda: requests.get(base + "/", timeout=5).raise_for_status(), what="the server",
+                 start_timeout_s=SERVE_TIMEOUT_S, cwd=Path(__file__).parents[1]):
+        yield base
 
 
 def _pct(values: list[float], q: float) -> float:

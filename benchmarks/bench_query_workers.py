@@ -11,7 +11,6 @@ pyoxigraph planning) takes to report its timeout.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -24,20 +23,7 @@ from app.errors import QueryTimeout
 from app.query import check
 from app.query.embedded import EmbeddedStore
 from app.query.run import run_query
-
-GRAPHS = ROOT / "tests" / "fixtures" / "graphs"
-SAMPLE_KG = ROOT / "sample_ontologies" / "dbpedia_sample" / "data.ttl"
-QUESTIONS = ("a_works_by_ice_hockey_players", "b_authors_with_gold_medals",
-             "c_ships_home_ports_in_the_us", "d_tv_theme_composers")
-
-
-def _median_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+from benchmarks.sample import GRAPHS, QUESTIONS, SAMPLE_KG, median_ms  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"first query, starting a worker: {(time.perf_counter() - start) * 1000:.0f} ms")
         print(f"{'question':40} {'worker ms':>10} {'thread ms':>10} {'check ms':>9}")
         for name, query in queries.items():
-            worker = _median_ms(lambda q=query: pooled.select(q), args.repeat)
-            thread = _median_ms(lambda q=query: threaded.select(q), args.repeat)
-            parse = _median_ms(lambda q=query: (check._PARSED.clear(), check.check_query(q)), max(5, args.repeat // 5))
+            worker = median_ms(lambda q=query: pooled.select(q), args.repeat)
+            thread = median_ms(lambda q=query: threaded.select(q), args.repeat)
+            parse = median_ms(lambda q=query: (check._PARSED.clear(), check.check_query(q)), max(5, args.repeat // 5))
             print(f"{name:40} {worker:10.1f} {thread:10.1f} {parse:9.1f}")
         # Shaped like a compiled chain graph: a type, an edge and an optional label per node.
         chain = " ".join(f"?n{i} a <http://dbpedia.org/ontology/Work> . ?n{i} <http://dbpedia.org/ontology/author> "

@@ -10,9 +10,7 @@ single Person node (every person, 269 rows), on the embedded store.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,11 +19,10 @@ sys.path.insert(0, str(ROOT))
 from app.graph.model import PrototypeGraph
 from app.query.embedded import EmbeddedStore
 from app.query.run import run_page
+from benchmarks.sample import GRAPHS, SAMPLE_KG, median_ms  # noqa: E402
+from benchmarks.sample import QUESTIONS as SAMPLE_QUESTIONS
 
-GRAPHS = ROOT / "tests" / "fixtures" / "graphs"
-SAMPLE_KG = ROOT / "sample_ontologies" / "dbpedia_sample" / "data.ttl"
-QUESTIONS = ("a_works_by_ice_hockey_players", "b_authors_with_gold_medals",
-             "c_ships_home_ports_in_the_us", "d_tv_theme_composers", "e_count_works_per_player")
+QUESTIONS = (*SAMPLE_QUESTIONS, "e_count_works_per_player")
 TARGET_MS = 300.0
 
 
@@ -35,14 +32,6 @@ def _graphs() -> dict[str, PrototypeGraph]:
         {"nodes": [{"id": "person_1", "class": "http://dbpedia.org/ontology/Person"}]})
     return graphs
 
-
-def _median_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             def fetch(graph: PrototypeGraph = graph, page: int = page) -> None:
                 run_page(graph, store=store, page=page, page_size=args.page_size, total=True)
 
-            ms = _median_ms(fetch, args.repeat)
+            ms = median_ms(fetch, args.repeat)
             worst = max(worst, ms)
             print(f"{name:34} {page:>4} {len(result.results.bindings):>5} {result.total:>6} {ms:>10.1f}")
     verdict = "ok" if worst <= TARGET_MS else "SLOW"

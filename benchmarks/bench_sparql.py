@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -19,23 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.query.embedded import EmbeddedStore  # noqa: E402
 from app.graph.model import PrototypeGraph  # noqa: E402
 from app.query.compile import compile_sparql  # noqa: E402
-
-GRAPHS = ROOT / "tests" / "fixtures" / "graphs"
-SAMPLE_KG = ROOT / "sample_ontologies" / "dbpedia_sample" / "data.ttl"
-QUESTIONS = ("a_works_by_ice_hockey_players", "b_authors_with_gold_medals",
-             "c_ships_home_ports_in_the_us", "d_tv_theme_composers")
-
-
-def _median_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+from app.query.embedded import EmbeddedStore  # noqa: E402
+from benchmarks.sample import GRAPHS, QUESTIONS, SAMPLE_KG, median_ms  # noqa: E402
 
 
 def _rdflib_worker(query: str, path: str, out) -> None:
@@ -70,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
 
     five = PrototypeGraph.model_validate_json((GRAPHS / "d_tv_theme_composers.json").read_text())
     assert len(five.nodes) == 5
-    compile_ms = _median_ms(lambda: compile_sparql(five), args.repeat * 20)
+    compile_ms = median_ms(lambda: compile_sparql(five), args.repeat * 20)
     print(f"compile 5-node graph (d_tv_theme_composers): {compile_ms:.3f} ms median (target ≤ 1 ms)")
 
     started = time.perf_counter()
@@ -80,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in QUESTIONS:
         query = compile_sparql(PrototypeGraph.model_validate_json((GRAPHS / f"{name}.json").read_text()))
         rows = len(store.select(query))
-        oxi_ms = _median_ms(lambda q=query: store.select(q), args.repeat)
+        oxi_ms = median_ms(lambda q=query: store.select(q), args.repeat)
         if args.no_rdflib:
             rdf_text, ratio = "skipped", ""
         else:

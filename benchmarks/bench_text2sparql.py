@@ -31,7 +31,8 @@ from typing import Any
 import requests
 import yaml
 
-from benchmarks.bench_load import free_port, served
+from benchmarks.bench_load import served
+from benchmarks.processes import free_port, running
 from benchmarks.text2sparql.true_answers import (
     ANSWERS,
     DATA_FILES,
@@ -88,26 +89,10 @@ def sparql_server(files: Sequence[Path], workdir: Path, *, timeout_s: int = QUER
     port = free_port()
     argv = [binary, "serve-read-only", "--location", str(location), "--bind", f"127.0.0.1:{port}",
             "--timeout-s", str(timeout_s)]
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/query"
-    try:
-        give_up = time.monotonic() + ORACLE_START_S
-        while True:
-            try:
-                requests.get(url, params={"query": "ASK {}"}, timeout=5).raise_for_status()
-                break
-            except requests.RequestException:
-                if process.poll() is not None or time.monotonic() > give_up:
-                    raise SystemExit("the Oxigraph server did not start") from None
-                time.sleep(0.2)
+    with running(argv, lambda: requests.get(url, params={"query": "ASK {}"}, timeout=5).raise_for_status(),
+                 what="the Oxigraph server", start_timeout_s=ORACLE_START_S):
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def subset(questions: dict[str, Any], ids: Sequence[int] | None) -> dict[str, Any]:
