@@ -12,6 +12,7 @@ wrong, e.g. a size property labelled "country"). None of it names an ontology.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,8 +164,13 @@ def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> f
     if not comment:
         return 0.0
     stems = {_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
-    comment_stems = {_stem(w) for w in re.findall(r"[a-z]+", comment.lower()) if w not in _STOP and len(w) > 2}
-    return COMMENT_STEM_BONUS if stems & comment_stems else 0.0
+    return COMMENT_STEM_BONUS if stems & _word_stems(comment) else 0.0
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_stems(text: str) -> frozenset[str]:
+    """The stems of a text's content words; a comment is read once, not once per edge and direction."""
+    return frozenset(_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOP and len(w) > 2)
 
 
 def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.ndarray) -> dict[str, float]:

@@ -51,7 +51,11 @@ def _choices(ontology: Ontology, declared: str) -> dict[str, str]:
     return choices
 
 
-def _as_person(answer: str | None, declared: str, ontology: Ontology) -> str | None:
+def _person_class(ontology: Ontology) -> str | None:
+    return next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == "person"), None)
+
+
+def _as_person(answer: str | None, declared: str, ontology: Ontology, person: str | None = None) -> str | None:
     """A person's name stays a person: people hold many roles at once, and a name does not say which one is meant.
 
     "Stanley Kubrick" is a film director and a screenwriter; the question's link says which
@@ -59,15 +63,21 @@ def _as_person(answer: str | None, declared: str, ontology: Ontology) -> str | N
     """
     if answer is None:
         return None
-    person = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == "person"), None)
+    person = person or _person_class(ontology)
     if person is None or not ontology.is_subclass(answer, person):
         return answer
     return person if ontology.is_subclass(person, declared) else declared
 
 
-def make_name_typer(backend: Backend, ontology: Ontology, *, timeout_s: float = 5.0,
+def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, timeout_s: float = 5.0,
                     cancel: threading.Event | None = None) -> NameTyper:
-    """A :data:`NameTyper` that asks ``backend``, in turn with every other model user."""
+    """A :data:`NameTyper` that asks the model ``backend()`` gives, in turn with every other model user.
+
+    The model is fetched only when a name needs typing: a question whose names the
+    knowledge graph resolves never loads it.
+    """
+
+    person = _person_class(ontology)
 
     def type_name(name: str, declared: str) -> str | None:
         choices = _choices(ontology, declared)
@@ -76,12 +86,12 @@ def make_name_typer(backend: Backend, ontology: Ontology, *, timeout_s: float = 
         prompt = _EXAMPLES + f"{' '.join(name.split())}:"
         try:
             with shared_queue().turn(cancel=cancel):
-                completion = backend.complete(prompt, grammar=name_type_grammar(sorted(choices)),
+                completion = backend().complete(prompt, grammar=name_type_grammar(sorted(choices)),
                                               max_tokens=_MAX_TOKENS, timeout_s=timeout_s, cancel=cancel)
         except (ValueError, ConnectionError):
             return None  # the draft keeps the declared class
         if completion.stop_reason not in (StopReason.STOP, StopReason.LENGTH):
             return None
-        return _as_person(choices.get(completion.text.strip().lower()), declared, ontology)
+        return _as_person(choices.get(completion.text.strip().lower()), declared, ontology, person)
 
     return type_name

@@ -174,8 +174,10 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
         matches = link_entity(name, store, ontology=resources.ontology)
         return (matches[0].iri, matches[0].types) if matches else None
 
-    typer = make_name_typer(resources.llm, resources.ontology, timeout_s=min(NAME_TYPE_TIMEOUT_S, options.timeout_s),
-                            cancel=cancel) if options.type_names else None
+    typer = None
+    if options.type_names:
+        typer = make_name_typer(lambda: resources.llm, resources.ontology, cancel=cancel,
+                                timeout_s=min(NAME_TYPE_TIMEOUT_S, options.timeout_s))
     draft = draft_from_evidence(question, resources.ontology, resources.index, instances,
                                 resolve_name if instances else None, typer)
     timings = {"evidence": (time.monotonic() - started) * 1000}

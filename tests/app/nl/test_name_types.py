@@ -23,7 +23,7 @@ def test_a_person_keeps_the_general_class_whatever_role_the_model_names(dbo_onto
 
 
 def test_the_model_types_well_known_names_within_the_links_end(dbpedia) -> None:
-    type_name = make_name_typer(dbpedia.llm, dbpedia.ontology)
+    type_name = make_name_typer(lambda: dbpedia.llm, dbpedia.ontology)
     assert type_name("Vienna", D + "Place") == D + "City"
     assert type_name("Perl", "http://www.w3.org/2002/07/owl#Thing") == D + "ProgrammingLanguage"
     answer = type_name("Tom Cruise", D + "Person")
