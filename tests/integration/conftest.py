@@ -141,6 +141,28 @@ class UI:
         until(pick, timeout=timeout)
 
 
+@pytest.fixture(scope="module")
+def editor_app(ui_settings):
+    """The app as ``protograph serve`` builds it, minus the language model, once per module.
+
+    The ontology, store and index load before the first page, so search by meaning is on at once.
+    """
+    from components import create_app, warm_resources
+
+    warm_resources(ui_settings, llm=False)
+    return create_app(ui_settings)
+
+
+@pytest.fixture(scope="module")
+def raw_sample(sample_kg_path):
+    """Expected answers come from hand-written SPARQL on a bare store, not from the app."""
+    import pyoxigraph
+
+    store = pyoxigraph.Store()
+    store.load(path=str(sample_kg_path), format=pyoxigraph.RdfFormat.TURTLE)
+    return store
+
+
 @pytest.fixture()
 def ui(dash_duo) -> UI:
     # The page must work at 1280×800: make that the viewport itself, not the outer window.

@@ -18,14 +18,6 @@ pytestmark = pytest.mark.browser
 CY = f"document.getElementById('{ids.CYTOSCAPE}')._cyreg.cy"
 
 
-@pytest.fixture(scope="module")
-def canvas_app(ui_settings):
-    from components import create_app, warm_resources
-
-    warm_resources(ui_settings, llm=False)
-    return create_app(ui_settings)
-
-
 def _start(dash_duo, app) -> None:
     dash_duo.start_server(app)
     dash_duo.wait_for_element(f"#{ids.GRAPH_DEBUG}")
@@ -62,8 +54,8 @@ def _inside(point: dict, box: dict) -> bool:
     return box["x1"] <= point["x"] <= box["x2"] and box["y1"] <= point["y"] <= box["y2"]
 
 
-def test_pgui001_new_links_are_visible_without_auto_layout(dash_duo, ui, canvas_app):
-    _start(dash_duo, canvas_app)
+def test_pgui001_new_links_are_visible_without_auto_layout(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     for _ in range(3):
         _add_node(ui, "person", "person")
     # Three unconnected nodes sit in a row, so a link from the first to the third crosses the second.
@@ -80,8 +72,8 @@ def test_pgui001_new_links_are_visible_without_auto_layout(dash_duo, ui, canvas_
     assert abs(first["y"] - second["y"]) > 20
 
 
-def test_pgui001_delete_key_removes_the_selected_item_but_not_while_typing(dash_duo, ui, canvas_app):
-    _start(dash_duo, canvas_app)
+def test_pgui001_delete_key_removes_the_selected_item_but_not_while_typing(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _add_node(ui, "person", "person")
     _add_node(ui, "university", "university")
     _link(ui, "person_1", "university_1", "alma mater")
@@ -114,8 +106,8 @@ def test_pgui001_delete_key_removes_the_selected_item_but_not_while_typing(dash_
     assert graph["nodes"][0]["id"] == "university_1"
 
 
-def test_pgui001_inspector_pick_is_selected_on_the_canvas(dash_duo, ui, canvas_app):
-    _start(dash_duo, canvas_app)
+def test_pgui001_inspector_pick_is_selected_on_the_canvas(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _add_node(ui, "person", "person")
     _add_node(ui, "university", "university")
     driver = dash_duo.driver
@@ -124,8 +116,8 @@ def test_pgui001_inspector_pick_is_selected_on_the_canvas(dash_duo, ui, canvas_a
           == ["person_1"], timeout=15)
 
 
-def test_pgui001_history_and_positions_outlast_a_reload(dash_duo, ui, canvas_app):
-    _start(dash_duo, canvas_app)
+def test_pgui001_history_and_positions_outlast_a_reload(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _add_node(ui, "person", "person")
     _add_node(ui, "university", "university")
     driver = dash_duo.driver

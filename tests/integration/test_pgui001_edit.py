@@ -21,15 +21,6 @@ SCREENSHOTS = Path(os.environ.get("PROTOGRAPH_SCREENSHOTS") or Path(tempfile.get
 DBO = "http://dbpedia.org/ontology/"
 
 
-@pytest.fixture(scope="module")
-def edit_app(ui_settings):
-    from components import create_app, warm_resources
-
-    # The app under test is built once per module; the ontology, store and index load before the first page.
-    warm_resources(ui_settings, llm=False)
-    return create_app(ui_settings)
-
-
 def _start(dash_duo, app) -> None:
     dash_duo.start_server(app)
     dash_duo.wait_for_element(f"#{ids.GRAPH_DEBUG}")
@@ -58,8 +49,8 @@ def _person_alma_mater_university(ui) -> None:
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 1)
 
 
-def test_pgui001_add_nodes_and_link_show_in_sparql_and_results(dash_duo, ui, edit_app):
-    _start(dash_duo, edit_app)
+def test_pgui001_add_nodes_and_link_show_in_sparql_and_results(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _person_alma_mater_university(ui)
     graph = ui.graph()
     assert [n["class"] for n in graph["nodes"]] == [DBO + "Person", DBO + "University"]
@@ -96,8 +87,8 @@ def _open_tab(dash_duo, label: str) -> None:
     raise AssertionError(f"no tab {label!r}")
 
 
-def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, edit_app):
-    _start(dash_duo, edit_app)
+def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _person_alma_mater_university(ui)
     before = _rows(ui)
     # inspect the person node and require a birth date before 1960
@@ -123,8 +114,8 @@ def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, edit
     ui.wait_graph(lambda g: bool(g["nodes"][0]["constraints"]))
 
 
-def test_pgui001_dashboard_and_rq_download(dash_duo, ui, edit_app):
-    _start(dash_duo, edit_app)
+def test_pgui001_dashboard_and_rq_download(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _add_node(ui, "city", "city")
     assert _rows(ui) > 0
     _open_tab(dash_duo, "Dashboard")
@@ -139,13 +130,13 @@ def test_pgui001_dashboard_and_rq_download(dash_duo, ui, edit_app):
     assert saved.strip() == query.strip() and "?city_1 a dbo:City" in saved
 
 
-def test_pgui001_dashboard_charts_counts_as_bars(dash_duo, ui, edit_app):
+def test_pgui001_dashboard_charts_counts_as_bars(dash_duo, ui, editor_app):
     from components.urlstate import encode_hash
 
     # A counting graph, opened from a link as a colleague would share it.
     graph = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "graphs" / "e_count_works_per_player.json")
                        .read_text())
-    dash_duo.start_server(edit_app)
+    dash_duo.start_server(editor_app)
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(graph, {"kind": "sample", "name": "dbpedia_sample"}))
     ui.wait_graph(lambda g: bool(g.get("aggregation")))
     assert _rows(ui) >= 3
@@ -155,10 +146,10 @@ def test_pgui001_dashboard_charts_counts_as_bars(dash_duo, ui, edit_app):
     _screenshot(dash_duo, "dashboard.png", results=True)
 
 
-def test_pgui001_shared_url_restores_graph_in_fresh_browser(dash_duo, ui, edit_app, chrome_options):
+def test_pgui001_shared_url_restores_graph_in_fresh_browser(dash_duo, ui, editor_app, chrome_options):
     from selenium import webdriver
 
-    _start(dash_duo, edit_app)
+    _start(dash_duo, editor_app)
     _person_alma_mater_university(ui)
     until(lambda: "#g=" in dash_duo.driver.current_url, timeout=15)
     shared = dash_duo.driver.current_url
@@ -185,8 +176,8 @@ def _replace_text(element, text: str) -> None:
     element.send_keys(text)
 
 
-def test_pgui001_sparql_edits_flow_back_or_say_why_not(dash_duo, ui, edit_app):
-    _start(dash_duo, edit_app)
+def test_pgui001_sparql_edits_flow_back_or_say_why_not(dash_duo, ui, editor_app):
+    _start(dash_duo, editor_app)
     _add_node(ui, "city", "city")
     _open_tab(dash_duo, "SPARQL")
     ui.wait_text(ids.SPARQL_TEXT, lambda t: "dbo:City" in t)

@@ -22,14 +22,6 @@ FAMILY = {"nodes": [{"id": "person_1", "class": DBO + "Person"}, {"id": "person_
                     {"source": "person_1", "link": DBO + "almaMater", "target": "university_1"}]}
 
 
-@pytest.fixture(scope="module")
-def instruct_app(ui_settings):
-    from components import create_app, warm_resources
-
-    warm_resources(ui_settings, llm=False)
-    return create_app(ui_settings)
-
-
 def _canvas_classes(dash_duo) -> dict[str, list[str]]:
     """Each canvas element's classes, read from the Cytoscape instance the page draws."""
     return dash_duo.driver.execute_script(
@@ -43,10 +35,10 @@ def _type_instruction(dash_duo, text: str) -> None:
     box.send_keys(text)
 
 
-def test_pgui001_instruction_preview_apply_and_undo(dash_duo, ui, instruct_app):
+def test_pgui001_instruction_preview_apply_and_undo(dash_duo, ui, editor_app):
     from components.urlstate import encode_hash
 
-    dash_duo.start_server(instruct_app)
+    dash_duo.start_server(editor_app)
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(FAMILY, {"kind": "sample", "name": "dbpedia_sample"}))
     ui.wait_graph(lambda g: len(g.get("nodes", [])) == 3)
 

@@ -13,17 +13,8 @@ pytestmark = pytest.mark.browser
 DBO = "http://dbpedia.org/ontology/"
 
 
-@pytest.fixture(scope="module")
-def search_app(ui_settings):
-    from components import create_app, warm_resources
-
-    # The index loads before the first page, as `protograph serve` does: search by meaning is on at once.
-    warm_resources(ui_settings, llm=False)
-    return create_app(ui_settings)
-
-
-def test_pgui001_musician_finds_musical_artist_by_meaning(dash_duo, ui, search_app):
-    dash_duo.start_server(search_app)
+def test_pgui001_musician_finds_musical_artist_by_meaning(dash_duo, ui, editor_app):
+    dash_duo.start_server(editor_app)
     dash_duo.wait_for_contains_text(f"#{ids.SOURCE_STATUS}", "classes")
     dash_duo.find_element(f"#{ids.ADD_NODE_SEARCH}").click()
     dash_duo.wait_for_element(".dash-dropdown-search").send_keys("musician")
@@ -44,8 +35,8 @@ def test_pgui001_musician_finds_musical_artist_by_meaning(dash_duo, ui, search_a
     assert graph["nodes"][0]["class"] == DBO + "MusicalArtist"
 
 
-def test_pgui001_strip_and_messages_read_one_fact_per_line(dash_duo, ui, search_app):
-    dash_duo.start_server(search_app)
+def test_pgui001_strip_and_messages_read_one_fact_per_line(dash_duo, ui, editor_app):
+    dash_duo.start_server(editor_app)
     dash_duo.wait_for_contains_text(f"#{ids.SOURCE_STATUS}", "classes")
     dash_duo.find_element(f"#{ids.QUESTION}").send_keys("Which persons were born in a city?")
     ui.click(ids.ASK_BUTTON)

@@ -22,22 +22,6 @@ DBO = "http://dbpedia.org/ontology/"
 SAMPLE = {"kind": "sample", "name": "dbpedia_sample"}
 
 
-@pytest.fixture(scope="module")
-def results_app(ui_settings):
-    from components import create_app, warm_resources
-
-    warm_resources(ui_settings, llm=False)
-    return create_app(ui_settings)
-
-
-@pytest.fixture(scope="module")
-def raw_sample(sample_kg_path) -> pyoxigraph.Store:
-    """Expected answers come from hand-written SPARQL on a bare store, not from the app."""
-    store = pyoxigraph.Store()
-    store.load(path=str(sample_kg_path), format=pyoxigraph.RdfFormat.TURTLE)
-    return store
-
-
 def _count(store: pyoxigraph.Store, where: str) -> int:
     return int(next(iter(store.query(f"PREFIX dbo: <{DBO}> SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}")))[0].value)
 
@@ -60,9 +44,9 @@ PERSON_UNIVERSITY = {
 }
 
 
-def test_pgui004_count_sort_and_limit_controls_shape_the_graph_query_and_rows(dash_duo, ui, results_app,
+def test_pgui004_count_sort_and_limit_controls_shape_the_graph_query_and_rows(dash_duo, ui, editor_app,
                                                                               raw_sample):
-    _open(dash_duo, results_app, PERSON_UNIVERSITY)
+    _open(dash_duo, editor_app, PERSON_UNIVERSITY)
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 1)
     ui.choose(ids.SHAPE_COUNT, "?person_1")
     ui.wait_graph(lambda g: (g.get("aggregation") or {}).get("count") == "person_1")
@@ -91,8 +75,8 @@ def test_pgui004_count_sort_and_limit_controls_shape_the_graph_query_and_rows(da
     assert "LIMIT 3" in sparql
 
 
-def test_pgui004_pages_go_past_the_first_hundred_rows(dash_duo, ui, results_app, raw_sample):
-    _open(dash_duo, results_app, {"nodes": [{"id": "person_1", "class": DBO + "Person"}]})
+def test_pgui004_pages_go_past_the_first_hundred_rows(dash_duo, ui, editor_app, raw_sample):
+    _open(dash_duo, editor_app, {"nodes": [{"id": "person_1", "class": DBO + "Person"}]})
     expected = _count(raw_sample, "SELECT DISTINCT ?p WHERE { ?p a dbo:Person }")
     assert expected > 100 and _total(ui) == expected
     assert ui.text(ids.RESULTS_MESSAGE).endswith("showing 1–25")
@@ -105,7 +89,7 @@ def test_pgui004_pages_go_past_the_first_hundred_rows(dash_duo, ui, results_app,
     assert dash_duo.find_element(f"#{ids.RESULTS_TABLE} td").text != first_page
 
 
-def test_pgui004_an_optional_child_keeps_every_person_and_its_own_university(dash_duo, ui, results_app, raw_sample):
+def test_pgui004_an_optional_child_keeps_every_person_and_its_own_university(dash_duo, ui, editor_app, raw_sample):
     triangle = {
         "nodes": [{"id": "person_1", "class": DBO + "Person"}, {"id": "person_2", "class": DBO + "Person"},
                   {"id": "university_1", "class": DBO + "University"}],
@@ -113,7 +97,7 @@ def test_pgui004_an_optional_child_keeps_every_person_and_its_own_university(das
                   {"source": "person_1", "link": DBO + "almaMater", "target": "university_1"},
                   {"source": "person_2", "link": DBO + "almaMater", "target": "university_1"}],
     }
-    _open(dash_duo, results_app, triangle)
+    _open(dash_duo, editor_app, triangle)
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 3)
     ui.choose(ids.INSPECT_SELECT, "link ?person_1 —child→ ?person_2")
     dash_duo.find_element(f"#{ids.EDGE_FLAGS} input[value=optional]").click()

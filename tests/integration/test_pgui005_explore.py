@@ -27,22 +27,6 @@ WORKS = {
 }
 
 
-@pytest.fixture(scope="module")
-def explore_app(ui_settings):
-    from components import create_app, warm_resources
-
-    warm_resources(ui_settings, llm=False)
-    return create_app(ui_settings)
-
-
-@pytest.fixture(scope="module")
-def raw_sample(sample_kg_path) -> pyoxigraph.Store:
-    """Expected answers come from hand-written SPARQL on a bare store, not from the app."""
-    store = pyoxigraph.Store()
-    store.load(path=str(sample_kg_path), format=pyoxigraph.RdfFormat.TURTLE)
-    return store
-
-
 def _count(store: pyoxigraph.Store, query: str) -> int:
     return int(next(iter(store.query(f"PREFIX dbo: <{DBO}> PREFIX dbr: <{DBR}> {query}")))[0].value)
 
@@ -67,8 +51,8 @@ def _open_tab(dash_duo, label: str) -> None:
     _click_text(dash_duo, f"#{ids.RESULTS_TABS} .tab", label)
 
 
-def test_pgui005_a_result_opens_its_card_and_goes_into_the_query(dash_duo, ui, explore_app, raw_sample):
-    dash_duo.start_server(explore_app)
+def test_pgui005_a_result_opens_its_card_and_goes_into_the_query(dash_duo, ui, editor_app, raw_sample):
+    dash_duo.start_server(editor_app)
     dash_duo.wait_for_element(f"#{ids.GRAPH_DEBUG}")
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(WORKS, SAMPLE))
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 1)
@@ -142,8 +126,8 @@ SHIPS = {
 }
 
 
-def test_pgui005_a_map_of_places_draws_offline(dash_duo, ui, explore_app, raw_sample):
-    dash_duo.start_server(explore_app)
+def test_pgui005_a_map_of_places_draws_offline(dash_duo, ui, editor_app, raw_sample):
+    dash_duo.start_server(editor_app)
     dash_duo.wait_for_element(f"#{ids.GRAPH_DEBUG}")
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(SHIPS, SAMPLE))
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 1)
