@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+from pathlib import Path
 
 import pytest
 
@@ -11,16 +12,17 @@ from app.errors import USER_ERRORS, ProtoGraphError, SourceError
 from app.query.embedded import EmbeddedStore
 from app.resources import Resources
 from app.settings import Settings
-from app.sources import hide_upload_path, parse_source, save_upload, settings_for_source, upload_path
+from app.sources import (
+    hide_upload_path,
+    parse_source,
+    save_upload,
+    settings_for_source,
+    upload_path,
+)
 
 EX = "http://example.org/zoo#"
-OWL_XML = f"""<?xml version="1.0"?>
-<Ontology xmlns="http://www.w3.org/2002/07/owl#" ontologyIRI="http://example.org/zoo">
-  <Declaration><Class IRI="{EX}Animal"/></Declaration>
-  <Declaration><Class IRI="{EX}Cat"/></Declaration>
-  <SubClassOf><Class IRI="{EX}Cat"/><Class IRI="{EX}Animal"/></SubClassOf>
-  <ClassAssertion><Class IRI="{EX}Cat"/><NamedIndividual IRI="{EX}tom"/></ClassAssertion>
-</Ontology>"""
+# A small OWL/XML ontology with one instance: an upload both loaders must read.
+OWL_XML = (Path(__file__).resolve().parents[1] / "fixtures" / "ontologies" / "zoo.owx").read_text()
 LAUGHS = ('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
           '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://e.org/">'
           '<rdf:Description rdf:about="http://e.org/x"><e:p>&b;</e:p></rdf:Description></rdf:RDF>')

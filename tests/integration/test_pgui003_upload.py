@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from components import ids
 
 pytestmark = pytest.mark.browser
 
-EX = "http://example.org/zoo#"
-OWL_XML = f"""<?xml version="1.0"?>
-<Ontology xmlns="http://www.w3.org/2002/07/owl#" ontologyIRI="http://example.org/zoo">
-  <Declaration><Class IRI="{EX}Animal"/></Declaration>
-  <Declaration><Class IRI="{EX}Cat"/></Declaration>
-  <SubClassOf><Class IRI="{EX}Cat"/><Class IRI="{EX}Animal"/></SubClassOf>
-  <ClassAssertion><Class IRI="{EX}Cat"/><NamedIndividual IRI="{EX}tom"/></ClassAssertion>
-</Ontology>"""
+# A small OWL/XML ontology with one instance: an upload both loaders must read.
+OWL_XML = (Path(__file__).resolve().parents[1] / "fixtures" / "ontologies" / "zoo.owx").read_text()
 
 
 @pytest.fixture(scope="module")
