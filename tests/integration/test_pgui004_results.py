@@ -100,6 +100,9 @@ def test_pgui004_an_optional_child_keeps_every_person_and_its_own_university(das
     _open(dash_duo, editor_app, triangle)
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 3)
     ui.choose(ids.INSPECT_SELECT, "link ?person_1 —child→ ?person_2")
+    # The inspector resets the flags when it shows a link: a click before it has answered would be overwritten.
+    ui.wait_text(ids.EDGE_LINK_SELECT, lambda t: "child" in t)
+    until(lambda: dash_duo.driver.find_element("id", ids.EDGE_PANEL).is_displayed(), timeout=15)
     dash_duo.find_element(f"#{ids.EDGE_FLAGS} input[value=optional]").click()
     ui.wait_graph(lambda g: g["edges"][0]["optional"])
     restated = ui.wait_text(ids.RESTATEMENT, lambda t: "optionally" in t)
