@@ -113,7 +113,13 @@ def problems_of(graph: PrototypeGraph, ontology: Ontology | None) -> list[str]:
 
 
 def compile_query(graph: PrototypeGraph, settings: Settings) -> str:
-    return compile_sparql(graph, limit=settings.result_limit, language=settings.language)
+    """The graph's own query, as the SPARQL tab shows it and the ``.rq`` export saves it.
+
+    Only the graph's own LIMIT (the Shape panel's) applies: the results table pages
+    through every row, so a default cap here would make the query shown differ from
+    the rows shown, and reading the edited query back would pin that cap on the graph.
+    """
+    return compile_sparql(graph, limit=None, language=settings.language)
 
 
 def node_edit(operation: Callable[..., PrototypeGraph], *args: Any, settings: Settings, graph_data: dict | None,

@@ -7,7 +7,6 @@ import plotly.graph_objects
 from dash import Input, Output, State, ctx, no_update
 
 from app.errors import USER_ERRORS
-from app.query.compile import compile_sparql
 from app.query.export import figure_to_html, results_to_csv, results_to_json
 from app.query.run import run_query
 from app.settings import Settings
@@ -36,8 +35,7 @@ def download_results(_csv: int | None, _json: int | None, results: dict | None, 
     graph = load_graph(graph_data)
     if settings is not None and not graph.is_empty():
         try:
-            query = compile_sparql(graph, limit=None, language=settings.language)
-            rows = run_query(query, store=resources_for(settings, source).store)
+            rows = run_query(compile_query(graph, settings), store=resources_for(settings, source).store)
         except USER_ERRORS:
             return no_update
     if ctx.triggered_id == ids.DOWNLOAD_CSV_BUTTON:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from dash import no_update
 
+from app.query.run import run_query
 from components import ids
+from components.callbacks.common import resources_for
 from components.callbacks.dashboard import draw, plan
 from components.callbacks.exports import download_chart, download_results, download_rq
 from components.callbacks.results import run
@@ -29,6 +32,19 @@ def test_download_rq_gives_the_compiled_query(settings, works):
     query = download_rq(1, works, settings=settings)
     assert query["filename"] == "protograph-query.rq" and "SELECT" in query["content"]
     assert download_rq(1, None, settings=settings) is no_update
+
+
+def test_download_rq_returns_the_rows_the_table_counts(settings, sample):
+    # The table counts every row of the graph (or up to its own limit); the exported query must return as many.
+    person = {"nodes": [{"id": "person_1", "class": "http://dbpedia.org/ontology/Person"}]}
+    store = resources_for(settings, sample).store
+    totals = []
+    for graph in (person, {**person, "limit": 7}):
+        message = run(graph, None, sample, settings=settings)[1]
+        totals.append(int(re.match(r"([\d,]+) rows? in", message).group(1).replace(",", "")))
+        exported = run_query(download_rq(1, graph, settings=settings)["content"], store=store)
+        assert len(exported.bindings) == totals[-1]
+    assert totals[0] > 100 and totals[1] == 7
 
 
 def test_download_chart_saves_the_chart_as_shown(settings, sample, works):

@@ -19,6 +19,24 @@ def test_show_sparql_fills_the_text_and_the_editor(settings, works):
     assert show_sparql(None, settings=settings) == ("", "")
 
 
+def test_show_sparql_limits_rows_only_by_the_graphs_own_limit(settings, works):
+    # The table pages through every row, so the query shown must not cap them either.
+    assert "LIMIT" not in show_sparql(works, settings=settings)[0]
+    limited = load_graph(works).model_copy(update={"limit": 3}).model_dump(mode="json")
+    assert show_sparql(limited, settings=settings)[0].rstrip().endswith("LIMIT 3")
+
+
+def test_the_shown_query_applied_back_leaves_the_graph_as_it_was(settings, sample, works):
+    # Reading the shown query back must not pin a row cap (or anything else) on the graph.
+    limited = load_graph(works).model_copy(update={"limit": 3}).model_dump(mode="json")
+    for graph in (works, limited):
+        query = show_sparql(graph, settings=settings)[0]
+        assert apply_sparql(1, query, graph, None, sample, settings=settings) == (no_update, no_update, "No change.")
+    unlimited = show_sparql(limited, settings=settings)[0].replace("LIMIT 3", "")
+    applied, _, message = apply_sparql(1, unlimited, limited, None, sample, settings=settings)
+    assert message == "Applied to the graph." and load_graph(applied).limit is None
+
+
 def test_toggle_sparql_editor_opens_and_closes():
     assert toggle_sparql_editor(1, True) == (False, "Close the editor")
     assert toggle_sparql_editor(2, False) == (True, "Edit the query")
