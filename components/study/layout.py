@@ -135,7 +135,6 @@ def participant_sections(study: Any, app_layout: AppLayout | None) -> list[Any]:
     task_children = [_task_bar(), app_layout()] if app_layout is not None else [_task_bar()]
     return [
         dcc.Store(id=ids.STUDY_CLOCK),
-        dcc.Store(id=ids.STUDY_TAB_SEEN, data=ids.TAB_TABLE),  # the results tabs open on Table
         dcc.Interval(id=ids.STUDY_TICK, interval=1000, disabled=True),
         _header(study.title, "Study", participant=True),
         html.Div(id=ids.STUDY_MESSAGE, className="message study-message", role="status"),
@@ -230,7 +229,7 @@ def page_shell() -> html.Div:
     """``app.layout``: the router's location, the state every page shares, and the page container.
 
     The study stores sit here, not in the study page, so the observers that listen to
-    the normal app's stores find them on every page (and do nothing outside a study).
+    the normal app's stores and tabs find them on every page (and do nothing outside a study).
     """
     return html.Div(className="shell", children=[
         dcc.Location(id=ids.PAGE_URL, refresh=False),
@@ -240,6 +239,8 @@ def page_shell() -> html.Div:
         dcc.Store(id=ids.STUDY_PROGRESS),
         dcc.Store(id=ids.STUDY_LAST_GRAPH),
         dcc.Store(id=ids.STUDY_ERROR),
+        # Every page arrives by a full load (no in-app links), so this starts afresh with the page's results tabs.
+        dcc.Store(id=ids.STUDY_TAB_SEEN, data=ids.TAB_TABLE),
         html.Div(id=ids.PAGE, children=html.P("Loading…", className="muted page-loading")),
     ])
 

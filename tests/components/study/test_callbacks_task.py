@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from dash import no_update
+from dash import Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
 from app.study import EventKind
 from components import ids
+from components.layout import build_layout
+from components.study.callbacks import participant, researcher, task
 from components.study.callbacks.task import close_task, observe_graph, observe_question, observe_run, observe_view
+from components.study.layout import page_shell, participant_page, researcher_page
 
 from tests.components.study.conftest import CITY_GRAPH
 
@@ -79,3 +84,50 @@ def test_observe_view_records_tab_switches_only(context, at_first_task, recorder
     events = recorder.events("mini", "P01")
     assert [e["kind"] for e in events][-2:] == ["sparql_view", "result_view"]
     assert events[-1]["detail"] == {"view": "graph"}
+
+
+class _Callbacks:
+    """Stands in for the Dash app: keeps what each registered callback names."""
+
+    def __init__(self) -> None:
+        self.dependencies: list[tuple] = []
+
+    def callback(self, *dependencies: Any, **_options: Any) -> Any:
+        self.dependencies.append(dependencies)
+        return lambda function: function
+
+    clientside_callback = callback
+
+
+def _ids(component: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [component]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (list, tuple)):
+            stack.extend(node)
+        elif hasattr(node, "to_plotly_json"):
+            if isinstance(getattr(node, "id", None), str):
+                found.add(node.id)
+            stack.append(getattr(node, "children", None))
+    return found
+
+
+def test_study_observers_find_every_id_they_name_on_each_page_with_the_normal_app(context, study):
+    # Dash fails in the browser when a callback fires on a page that lacks one of its outputs or states.
+    # The observers fire on any page with the normal app: the home page, a participant's, the researcher's.
+    callbacks = _Callbacks()
+    for module in (participant, task, researcher):
+        module.register(callbacks, context)
+    normal_app = lambda: build_layout(examples=[], initial_source=dict(study.source))  # noqa: E731
+    app_ids = _ids(normal_app())
+    pages = {"home": normal_app(), "participant": participant_page(study, normal_app),
+             "researcher": researcher_page(study, normal_app, open_=True)}
+    observers = [deps for deps in callbacks.dependencies
+                 if any(isinstance(d, Input) and d.component_id in app_ids for d in deps)]
+    assert len(observers) >= 4  # graph, question, run, results tab
+    for name, page in pages.items():
+        present = _ids(page_shell()) | _ids(page)
+        for deps in observers:
+            missing = {d.component_id for d in deps if isinstance(d, (Output, State))} - present
+            assert not missing, f"{name} page lacks {missing}"
