@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "class_named", "is_link_label", "link_mentions", "read_relations",
+__all__ = ["ClassMention", "class_mentions", "class_named", "is_link_label", "word_forms", "link_mentions", "read_relations",
            "unlabelled_things"]
 
 MAX_LABEL_WORDS = 6
@@ -85,7 +85,7 @@ def _singular(word: str) -> list[str]:
     return forms
 
 
-def _forms(words: list[str]) -> list[str]:
+def word_forms(words: list[str]) -> list[str]:
     """The words as written, then with the last word in each singular form it may have."""
     return [" ".join(words)] + [" ".join([*words[:-1], form]) for form in _singular(words[-1])]
 
@@ -121,7 +121,7 @@ def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
     for position in range(len(tokens)):
         for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
             words = tokens[position:position + length]
-            if any(f in links for f in _forms(words)):
+            if any(f in links for f in word_forms(words)):
                 ends.add(position + length)
                 break
     return ends
@@ -250,7 +250,7 @@ def is_link_label(words: str, ontology: Ontology) -> bool:
     (True, False)
     """
     normalised = _normalise(words).split()
-    return bool(normalised) and any(form in _link_label_index(ontology) for form in _forms(normalised))
+    return bool(normalised) and any(form in _link_label_index(ontology) for form in word_forms(normalised))
 
 
 def link_mentions(question: str, ontology: Ontology) -> list[str]:
@@ -349,7 +349,7 @@ def unlabelled_things(question: str, ontology: Ontology) -> list[str]:
     for position in range(len(tokens)):
         for length in range(min(MAX_LABEL_WORDS, len(tokens) - position), 0, -1):
             words = tokens[position:position + length]
-            forms = _forms(words)
+            forms = word_forms(words)
             is_class = any(f in classes for f in forms)
             if is_class or any(f in links for f in forms):
                 for p in range(position, position + length):

@@ -2,10 +2,14 @@
 
 With no instance data to look a name up in, only world knowledge can type it, and
 a base model holds some: as a plain few-shot completion ("Paris: city") it names
-the kind of most well-known things. The grammar admits only the labels of the
-classes the name's link allows (the declared end and its subclasses), so the
-answer always keeps the draft valid. The examples are a fixed prefix shared by
-every call, so llama.cpp's prompt cache covers them and a call decodes a few tokens.
+the kind of most well-known things. It answers in its own words, which are then
+matched to the classes the name's link allows (the declared end and its
+subclasses): by label, by the answer's head word, then by meaning. An answer that
+fits none of them changes nothing, so the draft stays valid. Forcing the answer
+into the allowed labels token by token did worse: with hundreds of labels the
+first token commits early ("John F Kennedy" became a university). The examples
+are a fixed prefix shared by every call, so llama.cpp's prompt cache covers them
+and a call decodes a few tokens.
 """
 
 from __future__ import annotations
@@ -13,32 +17,54 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from app.nl.mentions import word_forms
 from app.nl.model_queue import shared_queue
 from grammar.backends import Backend, StopReason
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["NameTyper", "make_name_typer", "name_type_grammar"]
+__all__ = ["NameTyper", "make_name_typer", "matched_class"]
 
 #: ``(name, declared class IRI) -> class IRI`` or None when the model gives no usable answer.
 NameTyper = Callable[[str, str], "str | None"]
 
-# World facts in plain English, not any ontology's labels: the pattern to continue.
-_EXAMPLES = ("Paris: city\nCanada: country\nTom Hanks: person\nIBM: company\nThe Beatles: band\n"
-             "Python: programming language\nThe Nile: river\nHarvard University: university\n")
+# World facts in plain English, not any ontology's labels: the pattern to continue. Kinds recur and
+# mix, since a base model copies the kind it saw last (when the last line was a university, so
+# were "Aristotle" and "John F Kennedy").
+_EXAMPLES = ("Tom Hanks: person\nParis: city\nThe Nile: river\nIBM: company\nIsaac Newton: person\n"
+             "Harvard University: university\nCanada: country\nThe Beatles: band\nNapoleon: person\n"
+             "Python: programming language\nPremier League: football league\nCleopatra: person\nTitanic: film\n"
+             "Lake Victoria: lake\nJapan: country\nMount Everest: mountain\nYesterday: song\nNairobi: city\n"
+             "Google: company\nCharles Darwin: person\nSpain: country\n")
+# Lower-case words, as the examples answer; a few tokens are enough for "programming language".
+_ANSWER_GRAMMAR = 'root ::= " " [a-z] [a-z ]* "\\n"'
 _MAX_TOKENS = 8
+# How close in meaning an answer must be to a class label when no label matches it as written.
+ANSWER_SIMILARITY = 0.6
+
+#: ``(answer, allowed class IRIs) -> (class IRI, similarity)`` of the class closest in meaning, or None.
+NearestClass = Callable[[str, list[str]], "tuple[str, float] | None"]
 
 
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | None = None) -> str | None:
+    """The allowed class an answer names: its label as written, singular, its head word, or the closest in meaning.
 
-
-def name_type_grammar(labels: list[str]) -> str:
-    """A GBNF grammar admitting exactly one of ``labels`` and the line's end.
-
-    >>> name_type_grammar(["city", "country"])
-    'root ::= " " ("city" | "country") "\\\\n"'
+    >>> choices = {"city": "C", "space mission": "M", "river": "R"}
+    >>> matched_class("cities", choices), matched_class("manned space mission", choices), matched_class("ship", choices)
+    ('C', 'M', None)
     """
-    return f'root ::= " " ({" | ".join(_quoted(label) for label in labels)}) "\\n"'
+    words = " ".join(answer.lower().split())
+    for form in word_forms(words.split()):
+        if form in choices:
+            return choices[form]
+    for start in range(1, len(words.split())):
+        head = " ".join(words.split()[start:])
+        if head in choices:
+            return choices[head]  # "manned space mission" is a space mission
+    if nearest is not None and words:
+        best = nearest(words, list(dict.fromkeys(choices.values())))
+        if best is not None and best[1] >= ANSWER_SIMILARITY:
+            return best[0]
+    return None
 
 
 def _choices(ontology: Ontology, declared: str) -> dict[str, str]:
@@ -69,12 +95,13 @@ def _as_person(answer: str | None, declared: str, ontology: Ontology, person: st
     return person if ontology.is_subclass(person, declared) else declared
 
 
-def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, timeout_s: float = 5.0,
-                    cancel: threading.Event | None = None) -> NameTyper:
+def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, nearest: NearestClass | None = None,
+                    timeout_s: float = 5.0, cancel: threading.Event | None = None) -> NameTyper:
     """A :data:`NameTyper` that asks the model ``backend()`` gives, in turn with every other model user.
 
     The model is fetched only when a name needs typing: a question whose names the
-    knowledge graph resolves never loads it.
+    knowledge graph resolves never loads it. ``nearest`` matches an answer that is no
+    label to the closest allowed class in meaning.
     """
 
     person = _person_class(ontology)
@@ -86,12 +113,12 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, timeo
         prompt = _EXAMPLES + f"{' '.join(name.split())}:"
         try:
             with shared_queue().turn(cancel=cancel):
-                completion = backend().complete(prompt, grammar=name_type_grammar(sorted(choices)),
-                                              max_tokens=_MAX_TOKENS, timeout_s=timeout_s, cancel=cancel)
+                completion = backend().complete(prompt, grammar=_ANSWER_GRAMMAR, max_tokens=_MAX_TOKENS,
+                                                timeout_s=timeout_s, cancel=cancel)
         except (ValueError, ConnectionError):
             return None  # the draft keeps the declared class
         if completion.stop_reason not in (StopReason.STOP, StopReason.LENGTH):
             return None
-        return _as_person(choices.get(completion.text.strip().lower()), declared, ontology, person)
+        return _as_person(matched_class(completion.text, choices, nearest), declared, ontology, person)
 
     return type_name

@@ -51,7 +51,7 @@ from app.nl.mentions import (
     unlabelled_things,
 )
 from app.nl.model_queue import shared_queue
-from app.nl.name_types import make_name_typer
+from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
 from grammar.backends import Backend
 from grammar.builders import question_spans
@@ -176,8 +176,8 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
 
     typer = None
     if options.type_names:
-        typer = make_name_typer(lambda: resources.llm, resources.ontology, cancel=cancel,
-                                timeout_s=min(NAME_TYPE_TIMEOUT_S, options.timeout_s))
+        typer = make_name_typer(lambda: resources.llm, resources.ontology, nearest=_nearest_class(resources.index),
+                                cancel=cancel, timeout_s=min(NAME_TYPE_TIMEOUT_S, options.timeout_s))
     draft = draft_from_evidence(question, resources.ontology, resources.index, instances,
                                 resolve_name if instances else None, typer)
     timings = {"evidence": (time.monotonic() - started) * 1000}
@@ -190,6 +190,14 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
     return PipelineResult(question=original, graph=draft.graph, timings_ms=timings, messages=notes + draft.messages,
                           confidence=draft.confidence, evidence=draft.evidence, used_words=draft.used,
                           ignored_words=draft.ignored)
+
+
+def _nearest_class(index: OntologyIndex) -> NearestClass:
+    def nearest(text: str, allowed: list[str]) -> tuple[str, float] | None:
+        best = index.classes.score(index.embed(text), allowed)[:1]
+        return (best[0].iri, best[0].score) if best else None
+
+    return nearest
 
 
 def _trimmed(question: str) -> tuple[str, list[str]]:
