@@ -39,6 +39,7 @@ from app.nl.spans import (
     Mention,
     find_mentions,
     is_english,
+    is_verb_form,
     most_specific,
     tokens_of,
 )
@@ -98,9 +99,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         pair_vectors = vectors[offset:offset + len(pair_grams)]
         offset += len(pair_grams)
         if i in partner and _same_subject(phrases[i]):
-            # "persons that are authors of a work and are gold medalists …": the persons again
-            plan.join(partner[i][0], i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
-            partner[i + 1] = (partner[i][0], pair_grams, pair_vectors, phrases[i])
+            # "persons that are authors of a work and are gold medalists …", "books written by authors
+            # born in Dublin and published by a company": the clause's subject again
+            subject = _clause_subject(tokens, mentions, i)
+            plan.join(subject, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
+            partner[i + 1] = (subject, pair_grams, pair_vectors, phrases[i])
             continue
         if i in partner and _coordinated(tokens, mentions[i], mentions[i + 1]):
             # "films with Julia Roberts and Richard Gere": the second is joined as the first was
@@ -327,10 +330,33 @@ def _join_back(plan: _Plan, words: Sequence[str], ontology: Ontology, index: Ont
 _AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "who", "that"})
 
 
+_RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
+
+
 def _same_subject(words: Sequence[str]) -> bool:
-    """Whether the words start a second predicate of the same subject: "and are …", "and has …"."""
+    """Whether the words start a second predicate of the same subject: "and are …", "and published by …".
+
+    >>> _same_subject(["and", "published", "by", "a"]), _same_subject(["and", "starring"]), _same_subject(["and"])
+    (True, True, False)
+    """
     lowered = [w.lower() for w in words[:2]]
-    return len(lowered) == 2 and lowered[0] in ("and", "but") and lowered[1] in _AUXILIARIES
+    if len(lowered) < 2 or lowered[0] not in ("and", "but"):
+        return False
+    return lowered[1] in _AUXILIARIES or is_verb_form(lowered[1])
+
+
+def _clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -> int:
+    """The thing whose clause "and …" after the ``i``-th thing continues.
+
+    The nearest thing a relative pronoun follows ("authors who were born in Dublin and died
+    in …": the authors); with none, the first thing, whose participles the rest hang on
+    ("books written by authors born in Dublin and published by …": the books).
+    """
+    for k in range(i, -1, -1):
+        after = mentions[k].end
+        if 0 <= after < len(tokens) and tokens[after].lower() in _RELATIVE_PRONOUNS:
+            return k
+    return 0
 
 
 def _coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:

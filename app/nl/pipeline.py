@@ -147,11 +147,15 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
     mentions = [m for m in class_mentions(question, ontology) if m.new]
     if not mentions or unlabelled_things(question, ontology):
         return False
-    if len(mentions) >= LABELLED_THINGS_FOR_MODEL:
-        return True  # many things, all named by their labels: the model is better at their relations
+    relations = read_relations(question, ontology) if options.read_links else []
+    if len(mentions) >= LABELLED_THINGS_FOR_MODEL and (relations or not options.read_links):
+        # Many things, named by their labels, and related by link labels too: the model is better at
+        # their relations. With no link label at all ("directed by a person born in a city and starring
+        # an actor") the relations are paraphrases, which the evidence reads better.
+        return True
     if len(mentions) == 1 and find_comparisons(question):
         return False  # "mountains higher than 8000 metres": the comparison is read, not left to the model
-    joined = {n for a, _, b in read_relations(question, ontology) for n in (a, b)} if options.read_links else set()
+    joined = {n for a, _, b in relations for n in (a, b)}
     return len(mentions) == 1 or joined == set(range(len(mentions)))
 
 

@@ -20,7 +20,7 @@ from app.nl.mentions import class_mentions, class_named, is_link_label
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
 
-__all__ = ["TOKEN", "Mention", "find_mentions", "is_english", "most_specific", "tokens_of"]
+__all__ = ["TOKEN", "Mention", "find_mentions", "is_english", "is_verb_form", "most_specific", "tokens_of"]
 
 MAX_NAME_WORDS = 6
 # A word of the question: letters and digits, split at anything else.
@@ -225,6 +225,23 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
     return positions
 
 
+# Past participles that do not end in -ed: "born in Dublin and made in …".
+_IRREGULAR_PARTICIPLES = frozenset(
+    "born made built held led sold won known shown written given taken driven chosen drawn sung run brought "
+    "bought taught found lost kept left sent spent told grown thrown worn begun broken spoken stolen".split())
+
+
+def is_verb_form(word: str) -> bool:
+    """A participle or gerund: "directed", "starring", "born"; never a short word like "red" or "seed".
+
+    >>> [is_verb_form(w) for w in ("directed", "starring", "born", "red", "speed", "thing", "films")]
+    [True, True, True, False, False, False, False]
+    """
+    word = word.lower()
+    return word in _IRREGULAR_PARTICIPLES or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")) \
+        or (len(word) > 5 and word.endswith("ing"))
+
+
 def _names_head(words: Sequence[str], label: str) -> bool:
     """"members" for "library member": one word that is the head of the nearest class's label."""
     head = label.lower().split()[-1:] if label else []
@@ -242,7 +259,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
                 and lowered[i + 1:i + 2] in (["of"], ["is"], ["was"], ["are"], ["were"])):
             spans.append((i, i + 1))
         pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
-        if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not (
+        # "soccer clubs" may name a kind of thing; "films directed" is a thing and its relation
+        if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and not (
                 is_link_label(pair, index.ontology) and i and lowered[i - 1] in _COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:

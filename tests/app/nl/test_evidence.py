@@ -198,3 +198,15 @@ def test_pev016_a_superlative_of_a_class_stays_a_count(library) -> None:
     graph = extract_graph("Which author has written the most books?", library).graph
     assert graph.aggregation is not None and graph.order_by[0].node == "count"
     assert graph.order_by[0].property is None
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    ("library", "Novels written by poets born in a country and published by a university press",
+     (LIB + "Novel", LIB + "publishedBy", LIB + "UniversityPress")),
+    ("dbpedia", "Films directed by a person born in a city and starring an actor",
+     (D + "Film", D + "starring", D + "Actor")),
+])
+def test_pev017_and_with_a_participle_continues_the_first_things_clause(request, sample, question, expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert expected in _triples(graph)
+    assert len(graph.edges) == 3 and len(graph.nodes) == 4
