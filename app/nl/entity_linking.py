@@ -22,7 +22,7 @@ from app.nl.embedding import TextEncoder
 from app.caching import KeyedCache
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
-__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity"]
+__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same"]
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,34 @@ def _rows(result: Any) -> list[dict[str, str]]:
 
 def _literal(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"\w+", text.lower()) if len(w) > 2 or w.isdigit()]
+
+
+def names_the_same(name: str, label: str) -> bool:
+    """Whether a fuzzy match is the same name, not one that merely shares a part of it.
+
+    Every word of the name must stand in the label (a typo allowed), and the name must
+    give at least half of the label's words: "Halvard Robotics" names "Halvard Robotics
+    sp. z o.o.", but "Lincoln" does not name "USS Abraham Lincoln", nor "Leonard Bernstein"
+    the city "Bern".
+
+    >>> names_the_same("Ada Lovelac", "Ada Lovelace"), names_the_same("Halvard Robotics", "Halvard Robotics sp. z o.o.")
+    (True, True)
+    >>> names_the_same("Lincoln", "USS Abraham Lincoln"), names_the_same("Leonard Bernstein", "Bern")
+    (False, False)
+    """
+    name_words, label_words = _words(name), _words(label)
+    if not name_words or not label_words:
+        return False
+
+    def found(word: str, among: list[str]) -> bool:
+        return any(fuzz.ratio(word, other) >= FUZZY_MIN_SCORE - 8 for other in among)
+
+    matched = sum(found(word, name_words) for word in label_words)
+    return all(found(word, label_words) for word in name_words) and 2 * matched >= len(label_words)
 
 
 class LabelTable:
@@ -156,6 +184,7 @@ def link_entity(
         EntityMatch(table.iris[i], table.labels[i], score / 100, "fuzzy", table.types[i])
         for _, score, i in process.extract(name, table.labels, scorer=fuzz.WRatio, limit=20,
                                            score_cutoff=FUZZY_MIN_SCORE)
+        if names_the_same(name, table.labels[i])
     ]
     found = _prefer_fitting(fuzzy, class_iri, ontology)
     if found:

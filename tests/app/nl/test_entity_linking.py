@@ -18,6 +18,8 @@ DATA = f"""
 <{R}Georgia_(country)> a <{D}Country> ; rdfs:label "Georgia"@en .
 <{R}Georgia_(U.S._state)> a <{D}AdministrativeRegion> ; rdfs:label "Georgia"@en .
 <{R}Ada_Lovelace> a <{D}Scientist> ; rdfs:label "Ada Lovelace"@en .
+<{R}Bern> a <{D}Place> ; rdfs:label "Bern"@en .
+<{R}USS_Abraham_Lincoln> a <{D}MilitaryUnit> ; rdfs:label "USS Abraham Lincoln"@en .
 """
 
 
@@ -57,3 +59,10 @@ def test_pel004_embedding_match_and_wrong_class_is_refused(kg, onto) -> None:
     assert [m.iri for m in found][:1] == [R + "United_States"]
     assert link_entity("Ada Lovelace", kg, class_iri=D + "Country", ontology=onto, embedder=embedder) == []
     assert link_entity("   ", kg) == []
+
+
+def test_pel005_a_name_that_only_shares_a_part_with_a_label_is_not_that_instance(kg) -> None:
+    # rapidfuzz's WRatio scores a label found inside the name (or the name inside a longer label) high
+    assert link_entity("Leonard Bernstein", kg) == []
+    assert link_entity("Lincoln", kg) == []
+    assert [m.iri for m in link_entity("USS Abraham Lincon", kg)] == [R + "USS_Abraham_Lincoln"]
