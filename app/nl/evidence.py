@@ -10,6 +10,7 @@ and reports for every node and edge the words it came from and how sure it is.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -86,10 +87,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     mentions = find_mentions(question, ontology, index, instances)
     if resolve_name is not None:
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
-    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class"):
+    mentions, modifiers, unspoken = _set_aside_modifiers(mentions, tokens)
+    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = _back_clause(tokens, mentions)
-    phrases = _phrases(tokens[:clause[0]] if clause else tokens, mentions)
+    phrases = _phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
     grams = [phrase_grams(words)[:-1] or implied_grams(words) or phrase_grams(words) for words in phrases]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
@@ -116,6 +118,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _same_as(tokens, plan, ontology)
     if clause:
         _join_back(plan, clause[1], ontology, index)
+    _join_modifiers(plan, modifiers, tokens, ontology, index)
     if not any(plan.classes):
         return None  # nothing the ontology knows, and no link the words name
     plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
@@ -123,6 +126,44 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _sorted_by_superlative(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     return draft
+
+
+def _set_aside_modifiers(mentions: Sequence[Mention],
+                         tokens: Sequence[str]) -> tuple[list[Mention], list[tuple[Mention, int]], list[str]]:
+    """Adjectives that name a thing ("Spanish" in "novels by Spanish authors"), kept out of the chain.
+
+    Each stays with the thing it describes, the mention right after it; the chain of
+    relations runs past it ("novels by … authors"), and the words between things no longer
+    hold it. Returns the chain's mentions, ``(modifier, index of its thing)`` pairs, and the
+    tokens with the modifiers' words blanked. A modifier with no thing right after it is an
+    ordinary name.
+    """
+    chain: list[Mention] = []
+    modifiers: list[tuple[Mention, int]] = []
+    unspoken = list(tokens)
+    for k, mention in enumerate(mentions):
+        following = mentions[k + 1] if k + 1 < len(mentions) else None
+        if mention.modifier and following is not None and following.start == mention.end and \
+                following.kind in ("class", "focus"):
+            modifiers.append((mention, len(chain)))
+            unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
+        else:
+            chain.append(dataclasses.replace(mention, modifier=False) if mention.modifier else mention)
+    return chain, modifiers, unspoken
+
+
+def _join_modifiers(plan: _Plan, modifiers: Sequence[tuple[Mention, int]], tokens: Sequence[str],
+                    ontology: Ontology, index: OntologyIndex) -> None:
+    """Join each modifier's thing to it, by the link that says where a thing is from."""
+    if not modifiers:
+        return
+    grams = implied_grams(["from"])
+    vectors = index.embed_many(grams)
+    for modifier, thing in modifiers:
+        plan.mentions.append(modifier)
+        plan.classes.append(modifier.class_iri)
+        words = tokens[modifier.start:modifier.end]
+        plan.join(thing, len(plan.mentions) - 1, grams, vectors, words, ontology, index)
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,
@@ -407,8 +448,8 @@ def _resolved(mention: Mention, resolve_name: NameResolver, ontology: Ontology) 
     if found is None:
         return mention
     iri, types = found
-    return Mention(mention.start, mention.end, mention.text, "instance", class_iri=most_specific(types, ontology),
-                   instance=iri, score=0.9)
+    return dataclasses.replace(mention, kind="instance", class_iri=most_specific(types, ontology), instance=iri,
+                               score=0.9)
 
 
 def _node(mention: Mention, node_id: str, class_iri: str | None, ontology: Ontology) -> Node:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.nl.demonyms import country_of
 from app.nl.mentions import class_mentions, class_named, is_link_label
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
@@ -65,6 +66,7 @@ class Mention:
     instance: str | None = None  # the knowledge graph's IRI, for kind "instance"
     hint: str | None = None  # for kind "focus": the class the wh-word suggests, if the ontology has one
     score: float = 1.0  # how sure the evidence is (1.0 for a label read as written)
+    modifier: bool = False  # an adjective naming a thing the next thing relates to ("Spanish authors": Spain)
 
 
 def tokens_of(question: str) -> list[str]:
@@ -108,8 +110,11 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         for i in range(mention.start, mention.end):
             taken[i] = True
 
-    for mention in _instances(tokens, ontology, instances or {}):
+    for mention in _demonyms(tokens):
         take(mention)
+    for mention in _instances(tokens, ontology, instances or {}):
+        if not any(taken[mention.start:mention.end]):
+            take(mention)
     lowered = [t.lower() for t in tokens]
     for mention in class_mentions(question, ontology):
         if _container(lowered, mention.start, mention.end):
@@ -166,6 +171,17 @@ def _instances(tokens: Sequence[str], ontology: Ontology,
                 break
         else:
             position += 1
+    return found
+
+
+def _demonyms(tokens: Sequence[str]) -> list[Mention]:
+    """"Spanish authors", "a German lake": the country a demonym names, before the noun it describes."""
+    found = []
+    for i, word in enumerate(tokens[:-1]):
+        country = country_of(word)
+        following = tokens[i + 1]
+        if country and following.isalpha() and following.islower() and following not in _NOT_NOUNS:
+            found.append(Mention(i, i + 1, country, "name", score=0.8, modifier=True))
     return found
 
 

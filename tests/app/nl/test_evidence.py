@@ -210,3 +210,25 @@ def test_pev017_and_with_a_participle_continues_the_first_things_clause(request,
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert expected in _triples(graph)
     assert len(graph.edges) == 3 and len(graph.nodes) == 4
+
+
+def _pinned(graph) -> dict[str, tuple[str, ...]]:
+    return {n.class_: n.instances for n in graph.nodes if n.instances}
+
+
+def test_pev018_a_demonym_before_a_noun_is_the_country_that_thing_is_from(library, company, dbpedia) -> None:
+    irish = extract_graph("Which Irish novelists won an award?", library).graph
+    assert (LIB + "Novelist", LIB + "nationality", LIB + "Country") in _triples(irish)
+    assert _pinned(irish)[LIB + "Country"] == ("http://protograph.example/library/data/country/Ireland",)
+    swiss = extract_graph("Swiss suppliers", company).graph  # no direct link: through the city they are in
+    assert _triples(swiss) == {(CO + "Supplier", CO + "headquarters", CO + "City"),
+                               (CO + "City", CO + "country", CO + "Country")}
+    assert _pinned(swiss)[CO + "Country"] == ("http://protograph.example/company/data/country/Switzerland",)
+    italian = extract_graph("Italian painters", dbpedia).graph  # no instance data: a label condition
+    named = next(n for n in italian.nodes if n.constraints)
+    assert named.constraints[0].value == "Italy" and len(italian.edges) == 1
+
+
+def test_pev019_a_demonym_with_no_noun_after_it_stays_what_it_names(library) -> None:
+    graph = extract_graph("novels in Spanish", library).graph
+    assert (LIB + "Novel", LIB + "inLanguage", LIB + "Language") in _triples(graph)

@@ -1,0 +1,52 @@
+"""Words for a country's people and things ("Spanish authors", "a German lake"), and the country each names.
+
+English, not any ontology: "Spanish" before a noun says where that thing is from, and the
+draft joins it to the named country by whatever link the ontology has for that ("nationality",
+"country"). The table holds the common demonyms of sovereign countries and the nations of the
+United Kingdom; an adjective it lacks is read as before, as a name.
+"""
+
+from __future__ import annotations
+
+__all__ = ["country_of"]
+
+_DEMONYMS = {
+    "afghan": "Afghanistan", "albanian": "Albania", "algerian": "Algeria", "american": "United States",
+    "argentine": "Argentina", "argentinian": "Argentina", "armenian": "Armenia", "australian": "Australia",
+    "austrian": "Austria", "azerbaijani": "Azerbaijan", "bangladeshi": "Bangladesh", "belarusian": "Belarus",
+    "belgian": "Belgium", "bolivian": "Bolivia", "bosnian": "Bosnia and Herzegovina", "brazilian": "Brazil",
+    "british": "United Kingdom", "bulgarian": "Bulgaria", "cambodian": "Cambodia", "cameroonian": "Cameroon",
+    "canadian": "Canada", "chilean": "Chile", "chinese": "China", "colombian": "Colombia",
+    "congolese": "Democratic Republic of the Congo", "croatian": "Croatia", "cuban": "Cuba", "cypriot": "Cyprus",
+    "czech": "Czech Republic", "danish": "Denmark", "dutch": "Netherlands", "ecuadorian": "Ecuador",
+    "egyptian": "Egypt", "english": "England", "estonian": "Estonia", "ethiopian": "Ethiopia",
+    "filipino": "Philippines", "finnish": "Finland", "french": "France", "georgian": "Georgia",
+    "german": "Germany", "ghanaian": "Ghana", "greek": "Greece", "guatemalan": "Guatemala",
+    "hungarian": "Hungary", "icelandic": "Iceland", "indian": "India", "indonesian": "Indonesia",
+    "iranian": "Iran", "iraqi": "Iraq", "irish": "Ireland", "israeli": "Israel", "italian": "Italy",
+    "jamaican": "Jamaica", "japanese": "Japan", "jordanian": "Jordan", "kazakh": "Kazakhstan",
+    "kenyan": "Kenya", "korean": "South Korea", "latvian": "Latvia", "lebanese": "Lebanon",
+    "lithuanian": "Lithuania", "luxembourgish": "Luxembourg", "malaysian": "Malaysia", "maltese": "Malta",
+    "mexican": "Mexico", "moldovan": "Moldova", "mongolian": "Mongolia", "moroccan": "Morocco",
+    "nepalese": "Nepal", "nigerian": "Nigeria", "norwegian": "Norway", "pakistani": "Pakistan",
+    "palestinian": "Palestine", "paraguayan": "Paraguay", "persian": "Iran", "peruvian": "Peru",
+    "polish": "Poland", "portuguese": "Portugal", "romanian": "Romania", "russian": "Russia",
+    "saudi": "Saudi Arabia", "scottish": "Scotland", "senegalese": "Senegal", "serbian": "Serbia",
+    "singaporean": "Singapore", "slovak": "Slovakia", "slovenian": "Slovenia", "somali": "Somalia",
+    "spanish": "Spain", "sudanese": "Sudan", "swedish": "Sweden", "swiss": "Switzerland", "syrian": "Syria",
+    "taiwanese": "Taiwan", "thai": "Thailand", "tunisian": "Tunisia", "turkish": "Turkey",
+    "ugandan": "Uganda", "ukrainian": "Ukraine", "uruguayan": "Uruguay", "uzbek": "Uzbekistan",
+    "venezuelan": "Venezuela", "vietnamese": "Vietnam", "welsh": "Wales", "yemeni": "Yemen",
+    "zambian": "Zambia", "zimbabwean": "Zimbabwe",
+}
+
+
+def country_of(word: str) -> str | None:
+    """The country a capitalised demonym names, or None.
+
+    >>> country_of("Spanish"), country_of("Dutch"), country_of("spanish"), country_of("Spain")
+    ('Spain', 'Netherlands', None, None)
+    """
+    if not word[:1].isupper():
+        return None  # "french fries" is not about France, and English capitalises demonyms
+    return _DEMONYMS.get(word.lower())
