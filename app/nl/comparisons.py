@@ -131,12 +131,17 @@ def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: P
         return None
     vector = index.embed(text)
     best: tuple[float, str, str] | None = None
+    choices = 0
     for node in graph.nodes:
         fitting = [a.iri for a in ontology.attributes_of(node.class_) if datatype_kind(a.range) is kind]
+        choices += len(fitting)
         for candidate in index.attributes.score(vector, fitting) if fitting else ():
             score = candidate.score + (NEAREST_NODE_BONUS if node.id == nearest else 0.0)
             if best is None or score > best[0]:
                 best = (score, node.id, candidate.iri)
-    if best is None or best[0] < ATTRIBUTE_SIMILARITY:
+    # "that came out after 2010" names no attribute closely, but when the graph has a single date
+    # attribute, that is the one a year can bound.
+    needed = ATTRIBUTE_SIMILARITY if choices > 1 else ATTRIBUTE_SIMILARITY / 2
+    if best is None or best[0] < needed:
         return None
     return best[1], best[2]

@@ -129,6 +129,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     if index is not None:
         for mention in _similar_classes(tokens, taken, index):
             take(mention)
+    for mention in _concepts(tokens, taken, ontology, instances or {}):
+        take(mention)
     focus = _focus(tokens, taken, found, ontology)
     if focus is not None:
         take(focus)
@@ -152,7 +154,7 @@ def most_specific(types: Sequence[str], ontology: Ontology) -> str | None:
 def _instances(tokens: Sequence[str], ontology: Ontology,
                instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]]) -> list[Mention]:
     """Spans that are an instance's label, longest first; a lower-case span must be two words or more
-    (a single lower-case word is far more often a common noun than a name)."""
+    (a single lower-case word is far more often a common noun than a name: see :func:`_concepts`)."""
     found: list[Mention] = []
     position = 0
     while instances and position < len(tokens):
@@ -171,6 +173,26 @@ def _instances(tokens: Sequence[str], ontology: Ontology,
                 break
         else:
             position += 1
+    return found
+
+
+def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
+              instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]]) -> list[Mention]:
+    """Single lower-case words that are an instance's label: a topic or a genre ("books about astronomy").
+
+    Read after the class words, so "sales" in "sales rep" stays in its class (a sales
+    representative); never a small word, nor one that a class or link is labelled with ("a novel").
+    """
+    found = []
+    for i, word in enumerate(tokens):
+        lower = word.lower()
+        if taken[i] or not word.islower() or not word.isalpha() or len(word) < 4 or lower in _NOT_NOUNS:
+            continue
+        matches = instances.get(lower)
+        if matches and class_named(lower, ontology) is None and not is_link_label(lower, ontology):
+            iri, types = matches[0]
+            found.append(Mention(i, i + 1, word, "instance", class_iri=most_specific(types, ontology), instance=iri,
+                                 score=0.8))
     return found
 
 

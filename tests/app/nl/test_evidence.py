@@ -232,3 +232,13 @@ def test_pev018_a_demonym_before_a_noun_is_the_country_that_thing_is_from(librar
 def test_pev019_a_demonym_with_no_noun_after_it_stays_what_it_names(library) -> None:
     graph = extract_graph("novels in Spanish", library).graph
     assert (LIB + "Novel", LIB + "inLanguage", LIB + "Language") in _triples(graph)
+
+
+def test_pev020_a_lower_case_topic_is_an_instance_but_a_word_of_a_class_name_is_not(library, company) -> None:
+    graph = extract_graph("books about astronomy that came out after 2010", library).graph
+    assert _pinned(graph)[LIB + "Subject"] == ("http://protograph.example/library/data/subject/Astronomy",)
+    # the graph's only date attribute takes the year, though "came out" names it loosely
+    assert [(c.property, c.value) for n in graph.nodes for c in n.constraints] == [
+        (LIB + "publicationDate", "2010-12-31")]
+    reps = extract_graph("Which sales rep booked the biggest order?", company).graph
+    assert not _pinned(reps)  # "sales" is the rep's kind here, not the Sales department
