@@ -220,11 +220,13 @@ class _Plan:
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
         if named_by:
             ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
+        ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
         choice = _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
         if choice is not None:
             first, second = _ends(choice)
-            self.classes[i] = self.classes[i] or _or_hint(first, self.mentions[i])
-            self.classes[j] = self.classes[j] or _or_hint(second, self.mentions[j])
+            # a link may hold only for a kind of the class named ("people who work at …": employees)
+            self.classes[i] = _or_hint(first, self.mentions[i]) if self.classes[i] != first else first
+            self.classes[j] = _or_hint(second, self.mentions[j]) if self.classes[j] != second else second
             self.edges.append((i, choice, j, words))
             return
         a, b = self.classes[i], self.classes[j]
@@ -237,6 +239,11 @@ class _Plan:
         self.classes.append(middle)
         k = len(self.mentions) - 1
         self.edges += [(i, first_link, k, words), (k, second_link, j, words)]
+
+
+    def _may_narrow(self, k: int, end_class: str) -> bool:
+        """A named instance keeps its class; a class word may become a kind of it."""
+        return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
 
 
 def _owned_noun(words: Sequence[str]) -> str | None:

@@ -35,6 +35,8 @@ SUSPECT_LABEL_PENALTY = 0.15
 COMMENT_STEM_BONUS = 0.08
 # For an end of unknown class: the known end should fit what the link declares, not merely owl:Thing.
 DECLARED_FIT_BONUS = 0.05
+# A link that holds only for a kind of the class the question names (see _narrowing).
+NARROWING_COST = 0.1
 MAX_GRAM_WORDS = 3
 # Words that carry no relation of their own.
 _STOP = frozenset(
@@ -107,7 +109,7 @@ def _candidates(ontology: Ontology, source: str | None,
     if source and target:
         found += [(link.iri, True, source, target, 0.0) for link in ontology.links_between(source, target)]
         found += [(link.iri, False, target, source, 0.0) for link in ontology.links_between(target, source)]
-        return found
+        return found + _narrowing(ontology, source, target)
     known, known_is_first = (source, True) if source else (target, False)
     if not known:
         # Neither end known ("who married Tom Cruise"): the words alone choose, the link gives both classes.
@@ -123,6 +125,27 @@ def _candidates(ontology: Ontology, source: str | None,
         if ontology.is_subclass(known, link.range):
             fit = DECLARED_FIT_BONUS if link.range != OWL_THING else 0.0
             found.append((link.iri, not known_is_first, link.domain, known, fit))
+    return found
+
+
+def _narrowing(ontology: Ontology, source: str, target: str) -> list[tuple[str, bool, str, str, float]]:
+    """Links that hold for a kind of one end: "people who work at an office" are employees.
+
+    A general class word ("people", "companies") often stands for the one kind the relation
+    fits; such a link takes that kind as its end, at a cost, so a link of the classes as
+    named wins when the words fit it as well.
+    """
+    found = []
+    for link in ontology.links:
+        if OWL_THING in (link.domain, link.range):
+            continue
+        for first, second, forward in ((source, target, True), (target, source, False)):
+            if link.domain != first and ontology.is_subclass(link.domain, first) and \
+                    ontology.is_subclass(second, link.range):
+                found.append((link.iri, forward, link.domain, second, -NARROWING_COST))
+            elif link.range != second and ontology.is_subclass(link.range, second) and \
+                    ontology.is_subclass(first, link.domain):
+                found.append((link.iri, forward, first, link.range, -NARROWING_COST))
     return found
 
 

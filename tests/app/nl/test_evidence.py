@@ -242,3 +242,14 @@ def test_pev020_a_lower_case_topic_is_an_instance_but_a_word_of_a_class_name_is_
         (LIB + "publicationDate", "2010-12-31")]
     reps = extract_graph("Which sales rep booked the biggest order?", company).graph
     assert not _pinned(reps)  # "sales" is the rep's kind here, not the Sales department
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    ("library", "people who work at a library branch", (LIB + "Librarian", LIB + "worksAt", LIB + "Branch")),
+    ("company", "people who work in an office in Germany", (CO + "Employee", CO + "workplace", CO + "Office")),
+    ("library", "persons born in a city", (LIB + "Person", LIB + "bornIn", LIB + "City")),  # no narrowing needed
+])
+def test_pev021_a_general_class_word_becomes_the_kind_its_relation_holds_for(request, sample, question,
+                                                                            expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert expected in _triples(graph)
