@@ -506,12 +506,16 @@ def _assemble(question: str, tokens: Sequence[str], plan: _Plan, ontology: Ontol
 
 def _counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mentions: Sequence[Mention],
              ids: Sequence[str]) -> PrototypeGraph:
-    """"How many …" counts the first thing asked for; "the most X" counts X per other thing, most first."""
+    """"How many …" counts the first thing asked for, per thing after "each"; "the most X" counts X per other
+    thing, most first."""
     present = {n.id for n in graph.nodes}
     asked = [i for m, i in zip(mentions, ids) if m.kind in ("class", "focus", "related") and i in present]
-    if re.match(r"\s*(how many|count|number of)\b", question, re.IGNORECASE) and asked:
-        return graph.model_copy(update={"aggregation": Aggregation(count=asked[0])})
     lowered = [t.lower() for t in tokens]
+    if re.match(r"\s*(how many|count|number of)\b", question, re.IGNORECASE) and asked:
+        # "… does each branch have", "… per department": one count for each of those
+        per = tuple(i for m, i in zip(mentions, ids) if i in present and i != asked[0] and m.start >= 1
+                    and lowered[m.start - 1] in ("each", "every", "per"))
+        return graph.model_copy(update={"aggregation": Aggregation(count=asked[0], group_by=per)})
     for m, node_id in zip(mentions, ids):
         if m.kind == "class" and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \
                 lowered[m.start - 2] == "the" and node_id in present:

@@ -319,6 +319,9 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     return chosen
 
 
+_POSSESSIVES = frozenset({"our", "my", "your"})
+
+
 def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
            ontology: Ontology) -> Mention | None:
     """A leading "who"/"where" that no class word follows: the asked-for thing.
@@ -329,7 +332,7 @@ def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention
     if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
         return None
     first_class = min((m.start for m in found if m.kind == "class"), default=None)
-    if first_class is not None and all(t.lower() in _ENGLISH for t in tokens[1:first_class]):
-        return None  # "who is the mayor of …": the mayor is the thing asked for
+    if first_class is not None and all(t.lower() in _ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
+        return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = (class_named(word, ontology) for word in _WH_THING[tokens[0].lower()])
     return Mention(0, 1, tokens[0], "focus", hint=next((c for c in wanted if c), None), score=0.9)

@@ -253,3 +253,15 @@ def test_pev021_a_general_class_word_becomes_the_kind_its_relation_holds_for(req
                                                                             expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert expected in _triples(graph)
+
+
+def test_pev022_how_many_per_each_thing_groups_the_count_by_it(library) -> None:
+    graph = extract_graph("How many books does each publisher publish?", library).graph
+    classes = {n.id: n.class_ for n in graph.nodes}
+    assert classes[graph.aggregation.count] == LIB + "Book"
+    assert [classes[g] for g in graph.aggregation.group_by] == [LIB + "Publisher"]
+
+
+def test_pev023_who_are_our_x_asks_for_the_x_not_a_person_besides(company) -> None:
+    graph = extract_graph("Who are our contacts at suppliers?", company).graph
+    assert _triples(graph) == {(CO + "ContactPerson", CO + "represents", CO + "Supplier")}
