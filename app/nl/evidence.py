@@ -4,8 +4,8 @@ Natural questions rarely use the ontology's labels, and a 270M model imitates
 its examples more than it reads ("born in" became whatever link it had copied
 before). So before any model call, :func:`draft_from_evidence` reads the things
 the question names (:mod:`app.nl.spans`), joins each to the next by the link
-whose label is closest to the words between them (:mod:`app.nl.link_choice`),
-and reports for every node and edge the words it came from and how sure it is.
+whose label is closest to the words between them (:mod:`app.nl.clauses` reads
+which words those are, :mod:`app.nl.link_choice` ranks the links), and reports for every node and edge the words it came from and how sure it is.
 """
 
 from __future__ import annotations
@@ -25,6 +25,15 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
+from app.nl.clauses import (
+    AUXILIARIES,
+    back_clause,
+    clause_subject,
+    coordinated,
+    relation_phrases,
+    same_subject,
+    set_aside_modifiers,
+)
 from app.nl.comparisons import read_comparisons
 from app.nl.link_choice import (
     LinkChoice,
@@ -40,7 +49,6 @@ from app.nl.spans import (
     Mention,
     find_mentions,
     is_english,
-    is_verb_form,
     most_specific,
     tokens_of,
 )
@@ -87,11 +95,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     mentions = find_mentions(question, ontology, index, instances)
     if resolve_name is not None:
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
-    mentions, modifiers, unspoken = _set_aside_modifiers(mentions, tokens)
+    mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
-    clause = _back_clause(tokens, mentions)
-    phrases = _phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
+    clause = back_clause(tokens, mentions)
+    phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
     grams = [phrase_grams(words)[:-1] or implied_grams(words) or phrase_grams(words) for words in phrases]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
@@ -100,14 +108,14 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     for i, pair_grams in enumerate(grams):
         pair_vectors = vectors[offset:offset + len(pair_grams)]
         offset += len(pair_grams)
-        if i in partner and _same_subject(phrases[i]):
+        if i in partner and same_subject(phrases[i]):
             # "persons that are authors of a work and are gold medalists …", "books written by authors
             # born in Dublin and published by a company": the clause's subject again
-            subject = _clause_subject(tokens, mentions, i)
+            subject = clause_subject(tokens, mentions, i)
             plan.join(subject, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
             partner[i + 1] = (subject, pair_grams, pair_vectors, phrases[i])
             continue
-        if i in partner and _coordinated(tokens, mentions[i], mentions[i + 1]):
+        if i in partner and coordinated(tokens, mentions[i], mentions[i + 1]):
             # "films with Julia Roberts and Richard Gere": the second is joined as the first was
             j, first_grams, first_vectors, first_words = partner[i]
             plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
@@ -126,30 +134,6 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _sorted_by_superlative(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     return draft
-
-
-def _set_aside_modifiers(mentions: Sequence[Mention],
-                         tokens: Sequence[str]) -> tuple[list[Mention], list[tuple[Mention, int]], list[str]]:
-    """Adjectives that name a thing ("Spanish" in "novels by Spanish authors"), kept out of the chain.
-
-    Each stays with the thing it describes, the mention right after it; the chain of
-    relations runs past it ("novels by … authors"), and the words between things no longer
-    hold it. Returns the chain's mentions, ``(modifier, index of its thing)`` pairs, and the
-    tokens with the modifiers' words blanked. A modifier with no thing right after it is an
-    ordinary name.
-    """
-    chain: list[Mention] = []
-    modifiers: list[tuple[Mention, int]] = []
-    unspoken = list(tokens)
-    for k, mention in enumerate(mentions):
-        following = mentions[k + 1] if k + 1 < len(mentions) else None
-        if mention.modifier and following is not None and following.start == mention.end and \
-                following.kind in ("class", "focus"):
-            modifiers.append((mention, len(chain)))
-            unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
-        else:
-            chain.append(dataclasses.replace(mention, modifier=False) if mention.modifier else mention)
-    return chain, modifiers, unspoken
 
 
 def _join_modifiers(plan: _Plan, modifiers: Sequence[tuple[Mention, int]], tokens: Sequence[str],
@@ -249,7 +233,7 @@ class _Plan:
 def _owned_noun(words: Sequence[str]) -> str | None:
     """The relation noun of "the successor of …" or "…'s vice president": the second thing owns the first."""
     lowered = [w.lower() for w in words]
-    if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in _AUXILIARIES:
+    if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in AUXILIARIES:
         return lowered[-2]
     if lowered[:1] == ["s"] and len(lowered) >= 2:
         return lowered[-1]
@@ -319,9 +303,6 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
     return refined
 
 
-_COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
-
-
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 
 
@@ -340,28 +321,6 @@ def _same_as(tokens: Sequence[str], plan: _Plan, ontology: Ontology) -> None:
             plan.edges.append((0, twin, j, words))
 
 
-_RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
-_SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
-
-
-def _back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int, list[str]] | None:
-    """"… died in the city where they were born": a clause after the last thing whose pronoun is the first.
-
-    Its words relate the first thing to the last one a second time (a shared node), so they
-    are kept apart from the words of the first link. Returns where the clause starts and its words.
-    """
-    if len(mentions) < 2 or mentions[-1].end < 0:
-        return None
-    start = mentions[-1].end
-    lowered = [t.lower() for t in tokens[start:]]
-    skip = 0
-    while skip < len(lowered) and lowered[skip] in _RELATIVES:
-        skip += 1
-    if skip >= len(lowered) or lowered[skip] not in _SUBJECT_PRONOUNS or not _content(lowered[skip + 1:]):
-        return None
-    return start, list(tokens[start + skip + 1:])
-
-
 def _join_back(plan: _Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:
     """The first thing's second link to the last thing, from the words of a clause about it."""
     last = len([m for m in plan.mentions if m.start >= 0]) - 1
@@ -373,79 +332,6 @@ def _join_back(plan: _Plan, words: Sequence[str], ontology: Ontology, index: Ont
                                     plan.classes[last]) if c.link not in taken]
     if ranked:
         plan.edges.append((0, ranked[0], last, list(words)))
-
-
-_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "who", "that"})
-
-
-_RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
-
-
-def _same_subject(words: Sequence[str]) -> bool:
-    """Whether the words start a second predicate of the same subject: "and are …", "and published by …".
-
-    >>> _same_subject(["and", "published", "by", "a"]), _same_subject(["and", "starring"]), _same_subject(["and"])
-    (True, True, False)
-    """
-    lowered = [w.lower() for w in words[:2]]
-    if len(lowered) < 2 or lowered[0] not in ("and", "but"):
-        return False
-    return lowered[1] in _AUXILIARIES or is_verb_form(lowered[1])
-
-
-def _clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -> int:
-    """The thing whose clause "and …" after the ``i``-th thing continues.
-
-    The nearest thing a relative pronoun follows ("authors who were born in Dublin and died
-    in …": the authors); with none, the first thing, whose participles the rest hang on
-    ("books written by authors born in Dublin and published by …": the books).
-    """
-    for k in range(i, -1, -1):
-        after = mentions[k].end
-        if 0 <= after < len(tokens) and tokens[after].lower() in _RELATIVE_PRONOUNS:
-            return k
-    return 0
-
-
-def _coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
-    """Whether only "and", "or", "as well as" stand between two things of one kind."""
-    between = [t.lower() for t in tokens[a.end:b.start]]
-    return bool(between) and all(t in _COORDINATORS for t in between) and a.kind == b.kind
-
-
-def _phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:
-    """For each pair of neighbouring mentions, the words that relate them.
-
-    The words between them; for the last pair also the words after it ("does Jesse
-    Eisenberg play in"). Where nothing but small words stands between, the verb at the
-    end ("did Julia Roberts and Richard Gere play"), and for "X of Y" the first thing's
-    own words ("the official languages of the Philippines").
-    """
-    phrases = []
-    for i in range(len(mentions) - 1):
-        a, b = mentions[i], mentions[i + 1]
-        if b.kind == "related":
-            phrases.append([b.text])  # "have a child": the word is the link
-            continue
-        words = list(tokens[a.end:b.start])
-        if i == len(mentions) - 2:
-            words += tokens[b.end:]
-        if i == 0 and a.kind in ("instance", "name"):
-            words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
-        if not _content(words) and not implied_grams(words):
-            lowered = [w.lower() for w in words]
-            if a.kind == "related":
-                words = [a.text]  # "how many children did Benjamin Franklin have": the word is the link
-            elif "of" in lowered or lowered in ([], ["s"]):
-                words = list(tokens[max(a.start - 2, 0):a.end]) + words
-            else:
-                words += tokens[mentions[-1].end:]
-        phrases.append(words)
-    return phrases
-
-
-def _content(words: Sequence[str]) -> bool:
-    return bool(phrase_grams(words)[:-1])
 
 
 def _resolved(mention: Mention, resolve_name: NameResolver, ontology: Ontology) -> Mention:

@@ -1,0 +1,138 @@
+"""Which words relate which things: the phrase between two mentions, and the English structure words.
+
+"X and Y", "and published by …", "… the city where they were born", "Spanish authors": none of
+it names an ontology. :mod:`app.nl.evidence` turns what these functions read into links.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from app.nl.link_choice import implied_grams, phrase_grams
+from app.nl.spans import Mention, is_verb_form
+
+__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "relation_phrases",
+           "same_subject", "set_aside_modifiers"]
+
+
+def set_aside_modifiers(mentions: Sequence[Mention],
+                         tokens: Sequence[str]) -> tuple[list[Mention], list[tuple[Mention, int]], list[str]]:
+    """Adjectives that name a thing ("Spanish" in "novels by Spanish authors"), kept out of the chain.
+
+    Each stays with the thing it describes, the mention right after it; the chain of
+    relations runs past it ("novels by … authors"), and the words between things no longer
+    hold it. Returns the chain's mentions, ``(modifier, index of its thing)`` pairs, and the
+    tokens with the modifiers' words blanked. A modifier with no thing right after it is an
+    ordinary name.
+    """
+    chain: list[Mention] = []
+    modifiers: list[tuple[Mention, int]] = []
+    unspoken = list(tokens)
+    for k, mention in enumerate(mentions):
+        following = mentions[k + 1] if k + 1 < len(mentions) else None
+        if mention.modifier and following is not None and following.start == mention.end and \
+                following.kind in ("class", "focus"):
+            modifiers.append((mention, len(chain)))
+            unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
+        else:
+            chain.append(dataclasses.replace(mention, modifier=False) if mention.modifier else mention)
+    return chain, modifiers, unspoken
+
+
+_COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
+
+
+_RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
+_SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
+
+
+def back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int, list[str]] | None:
+    """"… died in the city where they were born": a clause after the last thing whose pronoun is the first.
+
+    Its words relate the first thing to the last one a second time (a shared node), so they
+    are kept apart from the words of the first link. Returns where the clause starts and its words.
+    """
+    if len(mentions) < 2 or mentions[-1].end < 0:
+        return None
+    start = mentions[-1].end
+    lowered = [t.lower() for t in tokens[start:]]
+    skip = 0
+    while skip < len(lowered) and lowered[skip] in _RELATIVES:
+        skip += 1
+    if skip >= len(lowered) or lowered[skip] not in _SUBJECT_PRONOUNS or not has_content(lowered[skip + 1:]):
+        return None
+    return start, list(tokens[start + skip + 1:])
+
+
+AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "who", "that"})
+
+
+_RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
+
+
+def same_subject(words: Sequence[str]) -> bool:
+    """Whether the words start a second predicate of the same subject: "and are …", "and published by …".
+
+    >>> same_subject(["and", "published", "by", "a"]), same_subject(["and", "starring"]), same_subject(["and"])
+    (True, True, False)
+    """
+    lowered = [w.lower() for w in words[:2]]
+    if len(lowered) < 2 or lowered[0] not in ("and", "but"):
+        return False
+    return lowered[1] in AUXILIARIES or is_verb_form(lowered[1])
+
+
+def clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -> int:
+    """The thing whose clause "and …" after the ``i``-th thing continues.
+
+    The nearest thing a relative pronoun follows ("authors who were born in Dublin and died
+    in …": the authors); with none, the first thing, whose participles the rest hang on
+    ("books written by authors born in Dublin and published by …": the books).
+    """
+    for k in range(i, -1, -1):
+        after = mentions[k].end
+        if 0 <= after < len(tokens) and tokens[after].lower() in _RELATIVE_PRONOUNS:
+            return k
+    return 0
+
+
+def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
+    """Whether only "and", "or", "as well as" stand between two things of one kind."""
+    between = [t.lower() for t in tokens[a.end:b.start]]
+    return bool(between) and all(t in _COORDINATORS for t in between) and a.kind == b.kind
+
+
+def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:
+    """For each pair of neighbouring mentions, the words that relate them.
+
+    The words between them; for the last pair also the words after it ("does Jesse
+    Eisenberg play in"). Where nothing but small words stands between, the verb at the
+    end ("did Julia Roberts and Richard Gere play"), and for "X of Y" the first thing's
+    own words ("the official languages of the Philippines").
+    """
+    phrases = []
+    for i in range(len(mentions) - 1):
+        a, b = mentions[i], mentions[i + 1]
+        if b.kind == "related":
+            phrases.append([b.text])  # "have a child": the word is the link
+            continue
+        words = list(tokens[a.end:b.start])
+        if i == len(mentions) - 2:
+            words += tokens[b.end:]
+        if i == 0 and a.kind in ("instance", "name"):
+            words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
+        if not has_content(words) and not implied_grams(words):
+            lowered = [w.lower() for w in words]
+            if a.kind == "related":
+                words = [a.text]  # "how many children did Benjamin Franklin have": the word is the link
+            elif "of" in lowered or lowered in ([], ["s"]):
+                words = list(tokens[max(a.start - 2, 0):a.end]) + words
+            else:
+                words += tokens[mentions[-1].end:]
+        phrases.append(words)
+    return phrases
+
+
+def has_content(words: Sequence[str]) -> bool:
+    return bool(phrase_grams(words)[:-1])
