@@ -14,13 +14,14 @@ country") is a link word, not a thing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "class_named", "is_link_label", "word_forms", "link_mentions", "read_relations",
-           "unlabelled_things"]
+__all__ = ["ClassMention", "class_mentions", "class_named", "is_link_label", "link_mentions", "read_relations",
+           "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -318,7 +319,26 @@ def read_relations(question: str, ontology: Ontology) -> list[tuple[int, str, in
         relation = (a, forwards[0], b) if forwards else (b, backwards[0], a) if backwards else None
         if relation and relation not in relations:
             relations.append(relation)
+        shared = _shared_by_coordination(tokens, spans, start, b)
+        if forwards and shared is not None and shared != a and ontology.link_fits(forwards[0], nodes[shared], nodes[b]):
+            relations.append((shared, forwards[0], b))
     return relations
+
+
+def _shared_by_coordination(tokens: Sequence[str], spans: Sequence[tuple[int, int, int]], link_start: int,
+                            target: int) -> int | None:
+    """"A person and the child of a person have the alma mater of the same university": the first thing too.
+
+    When the link's subject is "X and …" and its object is "the same Z", every conjunct has
+    the link to that one Z; the first conjunct is the question's first thing. (A second "and
+    has …" joins verbs, not things: "a person has child a person and has …" is not read so.)
+    """
+    target_start = next(s for s, _, node in spans if node == target)
+    if len(spans) < 2 or target_start < 1 or tokens[target_start - 1] != "same":
+        return None
+    # "X and [the child of] Y …": the "and" joins the first two things, before any relation is said
+    between = tokens[spans[0][1]:min(spans[1][0], link_start)]
+    return spans[0][2] if "and" in between else None
 
 
 _SKIP_AFTER_ARTICLE = frozenset({"same", "first", "second", "third", "other", "last", "very"})

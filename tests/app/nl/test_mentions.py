@@ -19,6 +19,10 @@ def _read(question: str, ontology) -> tuple[list[str], list[tuple[str, str, str]
     [
         # the paper's example: both links sit between two named things
         ("a person and the child of a person have the alma mater of the same university",
+         # both things of the coordinated subject have the alma mater: a triangle
+         ["Person", "Person", "University"], [(0, "child", 1), (1, "almaMater", 2), (0, "almaMater", 2)]),
+        # "and has" joins verbs, not things: no shared object
+        ("a person has child a person and has alma mater the same university",
          ["Person", "Person", "University"], [(0, "child", 1), (1, "almaMater", 2)]),
         # a plural subject, and a link read forwards
         ("works whose author is an ice hockey player", ["Work", "IceHockeyPlayer"], [(0, "author", 1)]),

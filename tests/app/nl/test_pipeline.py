@@ -40,7 +40,9 @@ def test_ppl001_paper_example(resources) -> None:
     assert (D + "Person", D + "almaMater", D + "University") in triples
     assert result.stages.raw.nodes == ["person", "person", "university"]  # named outright: read off, not generated
     # Every node is joined by a link label the question names: nothing is left for the model.
-    assert result.stages.raw.relations == [("person_1", "child", "person_2"), ("person_2", "alma mater", "university_1")]
+    # The paper's triangle: both persons studied at the one university.
+    assert result.stages.raw.relations == [("person_1", "child", "person_2"), ("person_2", "alma mater", "university_1"),
+                                           ("person_1", "alma mater", "university_1")]
     assert not {"raw_nodes", "raw_edges", "constrained_edges"} & set(result.timings_ms)
     assert any("read off" in m for m in result.messages)
     assert result.stages.candidates  # retrieval still runs: the stages show the alternatives
