@@ -35,6 +35,7 @@ from app.nl.clauses import (
     set_aside_modifiers,
 )
 from app.nl.comparisons import read_comparisons
+from app.nl.flags import read_flags
 from app.nl.link_choice import (
     LinkChoice,
     implied_grams,
@@ -133,6 +134,9 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     draft = _assemble(question, tokens, plan, ontology)
     _sorted_by_superlative(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
+    named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
+             for i in range(len(tokens))]
+    _add_conditions(draft, read_flags(tokens, draft.graph, draft.spans, ontology, named), tokens, ontology)
     return draft
 
 
@@ -155,7 +159,12 @@ def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: Evi
     """"Higher than 8000 metres": each comparison an attribute can take becomes a constraint; its words are used."""
     chars = [m.span() for m in TOKEN.finditer(question)]
     spans = {node_id: (chars[start][0], chars[end - 1][1]) for node_id, (start, end) in draft.spans.items()}
-    readings = read_comparisons(question, draft.graph, spans, ontology, index)
+    _add_conditions(draft, read_comparisons(question, draft.graph, spans, ontology, index), tokens, ontology)
+
+
+def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constraint, str]], tokens: Sequence[str],
+                    ontology: Ontology) -> None:
+    """Put each ``(node id, constraint, words)`` on its node; its words count as used, with their evidence."""
     if not readings:
         return
     nodes = []

@@ -42,6 +42,7 @@ from app.nl.draft import (
     ScoredTerm,
 )
 from app.nl.entity_linking import instance_labels, link_entity
+from app.nl.flags import says_a_flag
 from app.nl.evidence import draft_from_evidence
 from app.nl.lines import name_spans
 from app.nl.mentions import (
@@ -53,6 +54,7 @@ from app.nl.mentions import (
 from app.nl.model_queue import shared_queue
 from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
+from app.nl.spans import tokens_of
 from grammar.backends import Backend
 from grammar.builders import question_spans
 from ontology_loaders.model import Ontology
@@ -153,8 +155,10 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         # their relations. With no link label at all ("directed by a person born in a city and starring
         # an actor") the relations are paraphrases, which the evidence reads better.
         return True
-    if len(mentions) == 1 and find_comparisons(question):
-        return False  # "mountains higher than 8000 metres": the comparison is read, not left to the model
+    if len(mentions) == 1 and (find_comparisons(question) or says_a_flag(tokens_of(question), mentions[0].iri,
+                                                                         ontology)):
+        # "mountains higher than 8000 metres", "unpaid invoices": the condition is read, not left to the model
+        return False
     joined = {n for a, _, b in relations for n in (a, b)}
     return len(mentions) == 1 or joined == set(range(len(mentions)))
 

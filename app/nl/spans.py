@@ -220,7 +220,8 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
         end = position + 1
         while end < len(tokens) and not taken[end] and end - position < MAX_NAME_WORDS and (
                 tokens[end][:1].isupper() or tokens[end][:1].isdigit()
-                or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper())):
+                or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
+                    and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
             end += 1
         if position == 0 and end == 1:
             position += 1  # a lone capitalised first word is the sentence's, not a name's

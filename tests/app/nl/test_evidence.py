@@ -265,3 +265,12 @@ def test_pev022_how_many_per_each_thing_groups_the_count_by_it(library) -> None:
 def test_pev023_who_are_our_x_asks_for_the_x_not_a_person_besides(company) -> None:
     graph = extract_graph("Who are our contacts at suppliers?", company).graph
     assert _triples(graph) == {(CO + "ContactPerson", CO + "represents", CO + "Supplier")}
+
+
+def test_pev024_a_yes_no_attribute_in_words_conditions_the_thing(company, library) -> None:
+    graph = extract_graph("How many employees are not full-time?", company).graph
+    employee = graph.nodes[0]
+    assert graph.aggregation.count == employee.id and employee.class_ == CO + "Employee"
+    assert [(c.property, c.value) for c in employee.constraints] == [(CO + "fullTime", False)]
+    copies = extract_graph("branches that have a café", library).graph
+    assert [(c.property, c.value) for n in copies.nodes for c in n.constraints] == [(LIB + "hasCafe", True)]
