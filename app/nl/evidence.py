@@ -54,6 +54,7 @@ from app.nl.spans import (
     tokens_of,
 )
 from app.nl.superlatives import read_superlative
+from app.nl.values import ValueWords, read_values
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["EvidenceDraft", "draft_from_evidence"]
@@ -83,12 +84,13 @@ class EvidenceDraft:
 def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
                         instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]] | None = None,
                         resolve_name: NameResolver | None = None,
-                        type_name: NameTyper | None = None) -> EvidenceDraft | None:
+                        type_name: NameTyper | None = None, values: ValueWords | None = None) -> EvidenceDraft | None:
     """The evidence draft of ``question``, or None when it names nothing of the ontology (not understood).
 
     ``resolve_name`` looks a name up in the knowledge graph when no label matched it as written
     ("Halvard Robotics" for "Halvard Robotics sp. z o.o."). ``type_name`` says what kind of thing a name
     that nothing resolved is, among the classes its link allows (world knowledge, from the model).
+    ``values`` are the knowledge graph's few-valued text attributes (:func:`app.nl.values.value_words`).
     """
     tokens = tokens_of(question)
     if not is_english(tokens):
@@ -137,6 +139,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
              for i in range(len(tokens))]
     _add_conditions(draft, read_flags(tokens, draft.graph, draft.spans, ontology, named), tokens, ontology)
+    if values:
+        # a class word's head names the thing, not its status ("managers" is no job title here)
+        heads = {m.end - 1 for m in plan.mentions if m.kind == "class" and m.end > 0}
+        free = [n or i in heads for i, n in enumerate(named)]
+        _add_conditions(draft, read_values(tokens, draft.graph, draft.spans, ontology, free, values), tokens, ontology)
     return draft
 
 

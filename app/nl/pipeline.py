@@ -55,6 +55,7 @@ from app.nl.model_queue import shared_queue
 from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
 from app.nl.spans import tokens_of
+from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
 from grammar.builders import question_spans
 from ontology_loaders.model import Ontology
@@ -107,7 +108,8 @@ def extract_graph(
         return _empty(original, "the question is empty" if not question else "the question has no words")
     with watching_builds(_indexing_progress(progress), cancel):
         index: OntologyIndex = resources.index  # a new upload's first question builds it: minutes for 20,000 classes
-    if options.evidence and not worded_in_labels(question, resources.ontology, options):
+    values = _values(resources, options)
+    if options.evidence and not worded_in_labels(question, resources.ontology, options, values):
         return _evidence_result(original, question, notes, resources, options, progress, cancel)
     # Embedding first: in a fresh process it loads the embedder's weights, which must not eat
     # into the generation time limit (the language model, too, loads before the clock starts).
@@ -139,10 +141,13 @@ def _indexing_progress(progress: Progress | None) -> Callable[[float], None] | N
     return lambda done: progress(f"indexing the ontology ({done:.0%})", 0.05)
 
 
-def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions) -> bool:
+def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions,
+                     values: ValueWords | None = None) -> bool:
     """Whether labels alone read the whole question: every thing is a class label, every relation a link label.
 
     Such questions (the paper's templated ones) keep the label-reading path, which needs no model call.
+    ``values``: the knowledge graph's status words (:func:`app.nl.values.value_words`), which the label path
+    does not read.
     """
     if not options.anchor_classes:
         return False
@@ -155,9 +160,10 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         # their relations. With no link label at all ("directed by a person born in a city and starring
         # an actor") the relations are paraphrases, which the evidence reads better.
         return True
-    if len(mentions) == 1 and (find_comparisons(question) or says_a_flag(tokens_of(question), mentions[0].iri,
-                                                                         ontology)):
-        # "mountains higher than 8000 metres", "unpaid invoices": the condition is read, not left to the model
+    tokens = tokens_of(question)
+    if len(mentions) == 1 and (find_comparisons(question) or says_a_flag(tokens, mentions[0].iri, ontology)
+                               or says_a_value(tokens, mentions[0].iri, ontology, values or {})):
+        # "mountains higher than 8000 metres", "unpaid invoices", "projects on hold": the condition is read
         return False
     joined = {n for a, _, b in relations for n in (a, b)}
     return len(mentions) == 1 or joined == set(range(len(mentions)))
@@ -186,8 +192,9 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
     if options.type_names:
         typer = make_name_typer(lambda: resources.llm, resources.ontology, nearest=_nearest_class(resources.index),
                                 cancel=cancel, timeout_s=min(NAME_TYPE_TIMEOUT_S, options.timeout_s))
+    values = _values(resources, options)
     draft = draft_from_evidence(question, resources.ontology, resources.index, instances,
-                                resolve_name if instances else None, typer)
+                                resolve_name if instances else None, typer, values)
     timings = {"evidence": (time.monotonic() - started) * 1000}
     timings["total"] = timings["evidence"]
     if draft is None:
@@ -256,6 +263,12 @@ def _clean_up(draft: Draft, graph: PrototypeGraph) -> PrototypeGraph:
     if not graph.nodes:
         draft.messages.append("no concept of the ontology was found in the question")
     return graph
+
+
+def _values(resources: PipelineResources, options: PipelineOptions) -> ValueWords:
+    """The knowledge graph's status words, read once per store; none without one."""
+    store = _store(resources) if options.link_entities else None
+    return value_words(store, resources.ontology) if store is not None else {}
 
 
 def _store(resources: PipelineResources) -> Any:

@@ -274,3 +274,10 @@ def test_pev024_a_yes_no_attribute_in_words_conditions_the_thing(company, librar
     assert [(c.property, c.value) for c in employee.constraints] == [(CO + "fullTime", False)]
     copies = extract_graph("branches that have a café", library).graph
     assert [(c.property, c.value) for n in copies.nodes for c in n.constraints] == [(LIB + "hasCafe", True)]
+
+
+def test_pev025_a_status_value_of_the_knowledge_graph_conditions_the_thing(company) -> None:
+    graph = extract_graph("How many projects are on hold?", company).graph
+    project = graph.nodes[0]
+    assert project.class_ == CO + "Project" and graph.aggregation.count == project.id
+    assert [(c.property, c.value) for c in project.constraints] == [(CO + "projectStatus", "on hold")]
