@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.caching import KeyedCache
 from app.nl.demonyms import country_of
-from app.nl.mentions import class_mentions, class_named, is_link_label
+from app.nl.mentions import class_mentions, class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import Ontology
 
@@ -287,6 +288,55 @@ def _names_head(words: Sequence[str], label: str) -> bool:
     return len(words) == 1 and bool(head) and words[0].lower().rstrip("s") == head[0].rstrip("s")
 
 
+_comment_heads: KeyedCache[str, dict[str, frozenset[str]]] = KeyedCache(max_size=8)
+
+
+def _head_nouns(comment: str) -> list[str]:
+    """The nouns a definition defines by: "A registered patron who may borrow" → patron; "A town or city" → both.
+
+    >>> _head_nouns("A registered patron who may borrow items."), _head_nouns("A town or city."), _head_nouns("")
+    (['patron'], ['town', 'city'], [])
+    """
+    words = TOKEN.findall(comment.split(".")[0].lower())
+    if not words or words[0] not in ("a", "an"):
+        return []
+    heads, phrase = [], []
+    for word in words[1:] + ["."]:
+        if is_verb_form(word) and not phrase and word not in _ENGLISH:
+            continue  # a participle before the noun describes it: "a registered patron"
+        if word == "or" or word == "." or word in _ENGLISH or is_verb_form(word):
+            if phrase:
+                heads.append(phrase[-1])
+            phrase = []
+            if word != "or":
+                break
+        else:
+            phrase.append(word)
+    return heads
+
+
+def comment_heads(ontology: Ontology) -> dict[str, frozenset[str]]:
+    """Head noun of each class's defining comment → the classes so defined."""
+    def build() -> dict[str, frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for cls in ontology.classes:
+            for head in _head_nouns(cls.comment or ""):
+                found.setdefault(head, set()).add(cls.iri)
+        return {head: frozenset(iris) for head, iris in found.items()}
+
+    return _comment_heads.get_or_build(ontology.fingerprint, build)
+
+
+def _defined_as(word: str, ontology: Ontology) -> str | None:
+    """The one class whose comment defines it as a ``word`` ("patrons": the class "A registered patron …")."""
+    heads = comment_heads(ontology)
+    for form in word_forms([word.lower()]):
+        iris = heads.get(form)
+        if iris and len(iris) == 1:
+            return next(iter(iris))
+    return None
+
+
 def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex) -> list[Mention]:
     """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
     spans = []
@@ -311,8 +361,13 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)
-            if start not in best or mention.score > best[start].score:
-                best[start] = mention
+        elif end - start == 1 and (defined := _defined_as(tokens[start], index.ontology)):
+            # not close to any label, but the ontology's own definition of a class uses the word
+            mention = Mention(start, end, tokens[start], "class", class_iri=defined, score=CLASS_SIMILARITY)
+        else:
+            continue
+        if start not in best or mention.score > best[start].score:
+            best[start] = mention
     chosen: list[Mention] = []
     for mention in sorted(best.values(), key=lambda m: -m.score):
         if all(m.end <= mention.start or mention.end <= m.start for m in chosen):

@@ -281,3 +281,14 @@ def test_pev025_a_status_value_of_the_knowledge_graph_conditions_the_thing(compa
     project = graph.nodes[0]
     assert project.class_ == CO + "Project" and graph.aggregation.count == project.id
     assert [(c.property, c.value) for c in project.constraints] == [(CO + "projectStatus", "on hold")]
+
+
+@pytest.mark.parametrize(("sample", "question", "expected_class"), [
+    ("library", "patrons of the Lyon Park Library", LIB + "Member"),  # "A registered patron who may borrow items."
+    ("company", "unpaid bills", CO + "Invoice"),  # "A bill sent to a customer for a sales order."
+    ("company", "Which businesses are in Germany?", CO + "Company"),  # "A business with its own legal identity."
+])
+def test_pev026_a_word_the_ontology_defines_a_class_by_names_that_class(request, sample, question,
+                                                                       expected_class) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert graph.nodes and graph.nodes[0].class_ == expected_class
