@@ -5,7 +5,8 @@ its examples more than it reads ("born in" became whatever link it had copied
 before). So before any model call, :func:`draft_from_evidence` reads the things
 the question names (:mod:`app.nl.spans`), joins each to the next by the link
 whose label is closest to the words between them (:mod:`app.nl.clauses` reads
-which words those are, :mod:`app.nl.link_choice` ranks the links), and reports for every node and edge the words it came from and how sure it is.
+which words those are, :mod:`app.nl.link_choice` ranks the links), and reports
+for every node and edge the words it came from and how sure it is.
 """
 
 from __future__ import annotations

@@ -54,7 +54,8 @@ from app.nl.mentions import (
 from app.nl.model_queue import shared_queue
 from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
-from app.nl.spans import tokens_of
+from app.nl.requests import asks_for_something_else, may_ask_for_something_else
+from app.nl.spans import find_mentions, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
 from grammar.builders import question_spans
@@ -72,6 +73,8 @@ LABELLED_THINGS_FOR_MODEL = 3
 NAME_TYPE_TIMEOUT_S = 5.0
 NOT_UNDERSTOOD = ("not understood: the question names nothing this ontology knows (it must be English); "
                   "rephrase it, or build the graph on the canvas")
+NOT_A_QUERY = ("not understood: the question asks for something no query of the data gives (a joke, a place near "
+               "you); ask about the things the data holds, or build the graph on the canvas")
 
 
 class PipelineResources(Protocol):
@@ -108,6 +111,9 @@ def extract_graph(
         return _empty(original, "the question is empty" if not question else "the question has no words")
     with watching_builds(_indexing_progress(progress), cancel):
         index: OntologyIndex = resources.index  # a new upload's first question builds it: minutes for 20,000 classes
+    if options.evidence and _asks_for_something_else(question, resources, index):
+        return PipelineResult(question=original, graph=PrototypeGraph(), not_understood=True,
+                              messages=notes + [NOT_A_QUERY])
     values = _values(resources, options)
     if options.evidence and not worded_in_labels(question, resources.ontology, options, values):
         return _evidence_result(original, question, notes, resources, options, progress, cancel)
@@ -263,6 +269,14 @@ def _clean_up(draft: Draft, graph: PrototypeGraph) -> PrototypeGraph:
     if not graph.nodes:
         draft.messages.append("no concept of the ontology was found in the question")
     return graph
+
+
+def _asks_for_something_else(question: str, resources: PipelineResources, index: OntologyIndex) -> bool:
+    """"Tell me a joke about librarians", "a pizza place near me": no query answers these."""
+    tokens = tokens_of(question)
+    if not may_ask_for_something_else(tokens):
+        return False
+    return asks_for_something_else(tokens, lambda: find_mentions(question, resources.ontology, index))
 
 
 def _values(resources: PipelineResources, options: PipelineOptions) -> ValueWords:

@@ -111,7 +111,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         for i in range(mention.start, mention.end):
             taken[i] = True
 
-    for mention in _demonyms(tokens):
+    demonyms = _demonyms(tokens)
+    for mention in demonyms:
         take(mention)
     for mention in _instances(tokens, ontology, instances or {}):
         if not any(taken[mention.start:mention.end]):
@@ -128,7 +129,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for mention in _related(tokens, taken, ontology):
         take(mention)
     if index is not None:
-        for mention in _similar_classes(tokens, taken, index):
+        for mention in _similar_classes(tokens, taken, index, frozenset(m.start for m in demonyms)):
             take(mention)
     for mention in _concepts(tokens, taken, ontology, instances or {}):
         take(mention)
@@ -249,17 +250,22 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     return found
 
 
-def _noun_positions(tokens: Sequence[str], taken: Sequence[bool]) -> list[int]:
-    """Words that may name a kind of thing: after a determiner, or plural, or first in a command."""
+def _noun_positions(tokens: Sequence[str], taken: Sequence[bool], describing: frozenset[int] = frozenset()) -> list[int]:
+    """Words that may name a kind of thing: after a determiner, or plural, or first in a command.
+
+    ``describing``: positions of words that describe the next one (a demonym: "an Irish author"),
+    which stand between a determiner and its noun like any adjective.
+    """
     positions = []
     for i, word in enumerate(tokens):
         lower = word.lower()
         if taken[i] or lower in _NOT_NOUNS or not word.isalpha() or (len(word) < 3 and not word.isupper()):
             continue
         # a determiner just before, or before one or two describing words ("the most expensive book")
-        recent = [t.lower() for t in tokens[max(i - 3, 0):i]]
+        before = [k for k in range(max(i - 3, 0), i)]
+        recent = [tokens[k].lower() for k in before]
         if i == 0 or (recent and recent[-1] in _DETERMINERS) or (
-                any(w in _DETERMINERS for w in recent) and not any(taken[max(i - 3, 0):i])) or (
+                any(w in _DETERMINERS for w in recent) and not any(taken[k] and k not in describing for k in before)) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
@@ -337,11 +343,12 @@ def _defined_as(word: str, ontology: Ontology) -> str | None:
     return None
 
 
-def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex) -> list[Mention]:
+def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex,
+                     describing: frozenset[int] = frozenset()) -> list[Mention]:
     """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
     spans = []
     lowered = [t.lower() for t in tokens]
-    for i in _noun_positions(tokens, taken):
+    for i in _noun_positions(tokens, taken, describing):
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing
         if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE

@@ -87,7 +87,9 @@ def test_pev005_the_most_counts_per_asked_thing(library) -> None:
 
 
 @pytest.mark.parametrize("question", ["asdf qwer zxcv", "What is the weather like tomorrow?",
-                                      "Welche Mitarbeiter arbeiten in München?", "¿Qué libros escribió Cervantes?"])
+                                      "Welche Mitarbeiter arbeiten in München?", "¿Qué libros escribió Cervantes?",
+                                      # a class is named, but no query of the data answers the request
+                                      "Tell me a funny story about engineers", "Which office is near me?"])
 def test_pev006_nonsense_and_foreign_questions_are_not_understood(company, question: str) -> None:
     result = extract_graph(question, company)
     assert result.not_understood and result.graph.is_empty()
@@ -292,3 +294,9 @@ def test_pev026_a_word_the_ontology_defines_a_class_by_names_that_class(request,
                                                                        expected_class) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert graph.nodes and graph.nodes[0].class_ == expected_class
+
+
+def test_pev027_a_request_for_a_thing_the_data_holds_is_still_answered(company) -> None:
+    for question in ("Give me a list of engineers", "Find an engineer who works in an office in Germany"):
+        result = extract_graph(question, company)
+        assert not result.not_understood and any(n.class_ == CO + "Engineer" for n in result.graph.nodes)

@@ -1,0 +1,73 @@
+"""Requests that are not questions about the data: "tell me a joke about librarians", "a pizza place near me".
+
+A knowledge graph holds things and their relations; it writes no jokes and does not know
+where the user is. Such a request may still name a class ("librarians"), and answering it
+with every librarian would be a confident answer to another question. English, not any
+ontology: the request's own noun (the joke) must be a thing the question's mentions cover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from app.nl.spans import Mention
+
+__all__ = ["asks_for_something_else", "may_ask_for_something_else"]
+
+_REQUEST_VERBS = frozenset({"tell", "give", "write", "recommend", "suggest", "find", "show", "make", "sing", "draw",
+                            "compose", "book", "order", "send", "translate", "explain"})
+_ARTICLES = frozenset({"a", "an", "some", "any", "one"})
+_DESCRIBING = frozenset({"good", "nice", "great", "best", "cheap", "funny", "short", "quick", "new", "little",
+                         "nearby", "local", "decent", "fun", "cool", "random", "famous", "real"})
+_NOT_THINGS = frozenset({"list", "number", "table", "count", "overview", "few", "couple", "lot"})
+_WHERE_THE_USER_IS = (("near", "me"), ("around", "me"), ("close", "to", "me"), ("near", "here"), ("nearest", "me"))
+
+
+def _requested_noun(lowered: Sequence[str]) -> int | None:
+    """Where the noun of "tell me a (good) joke …" stands, or None when the question is no such request."""
+    if not lowered or lowered[0] not in _REQUEST_VERBS:
+        return None
+    position = 1
+    if position < len(lowered) and lowered[position] in ("me", "us"):
+        position += 1
+    if position >= len(lowered) or lowered[position] not in _ARTICLES:
+        return None
+    position += 1
+    while position < len(lowered) and lowered[position] in _DESCRIBING:
+        position += 1
+    return position if position < len(lowered) else None
+
+
+def _where_the_user_is(lowered: Sequence[str]) -> bool:
+    text = f" {' '.join(lowered)} "
+    return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS)
+
+
+def may_ask_for_something_else(tokens: Sequence[str]) -> bool:
+    """The cheap test, before any mention is looked for."""
+    lowered = [t.lower() for t in tokens]
+    return _where_the_user_is(lowered) or _requested_noun(lowered) is not None
+
+
+def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequence[Mention]]) -> bool:
+    """Whether the question asks for something a knowledge graph cannot give.
+
+    ``mentions()`` gives the things the question names (called only when needed).
+
+    >>> from app.nl.spans import Mention
+    >>> librarians = [Mention(6, 7, "librarians", "class", class_iri="ex:Librarian")]
+    >>> asks_for_something_else("tell me a joke about librarians".split(), lambda: librarians)
+    True
+    >>> asks_for_something_else("give me a librarian who works in Oslo".split(),
+    ...                         lambda: [Mention(3, 4, "librarian", "class", class_iri="ex:Librarian")])
+    False
+    >>> asks_for_something_else("give me a list of librarians".split(), lambda: librarians)
+    False
+    """
+    lowered = [t.lower() for t in tokens]
+    if _where_the_user_is(lowered):
+        return True
+    noun = _requested_noun(lowered)
+    if noun is None or lowered[noun] in _NOT_THINGS:
+        return False
+    return not any(m.start <= noun < m.end for m in mentions())
