@@ -159,7 +159,7 @@ def _join_modifiers(plan: _Plan, modifiers: Sequence[tuple[Mention, int]], token
         plan.mentions.append(modifier)
         plan.classes.append(modifier.class_iri)
         words = tokens[modifier.start:modifier.end]
-        plan.join(thing, len(plan.mentions) - 1, grams, vectors, words, ontology, index)
+        plan.join(thing, len(plan.mentions) - 1, grams, vectors, words, ontology, index, reattach=False)
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,
@@ -214,22 +214,26 @@ class _Plan:
     missing: list[tuple[int, int]] = field(default_factory=list)
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
-             index: OntologyIndex) -> None:
-        """Join node ``i`` to node ``j``: by the best single link, else by two links through a class between."""
-        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j])
-        # A thing a link's word names ("how many children") is where that link goes, never where it starts.
-        named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
-        if named_by:
-            ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
-        ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
-        choice = _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
-        if choice is not None:
-            first, second = _ends(choice)
-            # a link may hold only for a kind of the class named ("people who work at …": employees)
-            self.classes[i] = _or_hint(first, self.mentions[i]) if self.classes[i] != first else first
-            self.classes[j] = _or_hint(second, self.mentions[j]) if self.classes[j] != second else second
-            self.edges.append((i, choice, j, words))
-            return
+             index: OntologyIndex, *, reattach: bool = True) -> None:
+        """Join node ``i`` to node ``j``: by the best single link, else by two links through a class between.
+
+        When no single link joins them and the words are a prepositional phrase, a thing named
+        earlier that one link joins to ``j`` takes them instead: "books about music by Portuguese
+        writers" are books by those writers, "copies of The Hidden Tide at branches" copies at
+        branches. ``reattach=False`` keeps the join to ``i`` (a modifier belongs to its noun).
+        """
+        earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
+            if reattach and words and words[0].lower() in PREPOSITIONS else []
+        for source in [i] + earlier:
+            choice = self._choice(source, j, grams, vectors, words, ontology, index)
+            if choice is not None:
+                first, second = _ends(choice)
+                # a link may hold only for a kind of the class named ("people who work at …": employees)
+                self.classes[source] = _or_hint(first, self.mentions[source]) if self.classes[source] != first \
+                    else first
+                self.classes[j] = _or_hint(second, self.mentions[j]) if self.classes[j] != second else second
+                self.edges.append((source, choice, j, words))
+                return
         a, b = self.classes[i], self.classes[j]
         path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
         if path is None:
@@ -242,9 +246,23 @@ class _Plan:
         self.edges += [(i, first_link, k, words), (k, second_link, j, words)]
 
 
+    def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
+                index: OntologyIndex) -> LinkChoice | None:
+        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j])
+        # A thing a link's word names ("how many children") is where that link goes, never where it starts.
+        named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
+        if named_by:
+            ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
+        ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
+        return _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
+
     def _may_narrow(self, k: int, end_class: str) -> bool:
         """A named instance keeps its class; a class word may become a kind of it."""
         return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
+
+
+# Words that open a phrase which may attach to a thing named before the last one.
+PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
 
 
 def _owned_noun(words: Sequence[str]) -> str | None:

@@ -300,3 +300,12 @@ def test_pev027_a_request_for_a_thing_the_data_holds_is_still_answered(company) 
     for question in ("Give me a list of engineers", "Find an engineer who works in an office in Germany"):
         result = extract_graph(question, company)
         assert not result.not_understood and any(n.class_ == CO + "Engineer" for n in result.graph.nodes)
+
+
+def test_pev028_a_phrase_no_link_joins_to_the_thing_before_it_attaches_higher(library) -> None:
+    graph = extract_graph("books about astronomy by Irish authors", library).graph
+    assert _triples(graph) == {(LIB + "Book", LIB + "hasSubject", LIB + "Subject"),
+                               (LIB + "Book", LIB + "writtenBy", LIB + "Author"),
+                               (LIB + "Author", LIB + "nationality", LIB + "Country")}
+    copies = extract_graph("print copies of The Winter Compass at a branch in Lyon", library).graph
+    assert (LIB + "PrintCopy", LIB + "heldAt", LIB + "Branch") in _triples(copies) and len(copies.nodes) == 4
