@@ -250,7 +250,8 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     return found
 
 
-def _noun_positions(tokens: Sequence[str], taken: Sequence[bool], describing: frozenset[int] = frozenset()) -> list[int]:
+def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
+                    describing: frozenset[int] = frozenset()) -> list[int]:
     """Words that may name a kind of thing: after a determiner, or plural, or first in a command.
 
     ``describing``: positions of words that describe the next one (a demonym: "an Irish author"),
@@ -262,10 +263,11 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool], describing: fr
         if taken[i] or lower in _NOT_NOUNS or not word.isalpha() or (len(word) < 3 and not word.isupper()):
             continue
         # a determiner just before, or before one or two describing words ("the most expensive book")
-        before = [k for k in range(max(i - 3, 0), i)]
+        before = range(max(i - 3, 0), i)
         recent = [tokens[k].lower() for k in before]
+        blocked = any(taken[k] and k not in describing for k in before)
         if i == 0 or (recent and recent[-1] in _DETERMINERS) or (
-                any(w in _DETERMINERS for w in recent) and not any(taken[k] and k not in describing for k in before)) or (
+                any(w in _DETERMINERS for w in recent) and not blocked) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
