@@ -46,8 +46,14 @@ class SortReading:
 
 
 def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | None:
-    """``(start, end, text)`` of a superlative at token ``k`` ("most expensive", "largest budget", "best paid")."""
+    """``(start, end, text)`` of a superlative at token ``k`` ("most expensive", "largest budget", "best paid",
+    "weighs the most")."""
     word = lowered[k]
+    if word in _RELATIVE and (k + 1 == len(lowered) or lowered[k + 1] in _FILLERS) and k >= 2 and \
+            lowered[k - 1] == "the" and lowered[k - 2] not in _FILLERS:
+        # "which product weighs the most": the verb says what is measured ("weighs": weight)
+        verb = lowered[k - 2]
+        return k - 2, k + 1, verb if word == "most" else f"least {verb}"
     if word in _RELATIVE and k + 1 < len(lowered):
         return k, k + 2, lowered[k + 1]
     if word in ("best", "worst") or (word.endswith("est") and len(word) >= 6 and word not in _NOT_SUPERLATIVE):

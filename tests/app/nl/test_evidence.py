@@ -309,3 +309,10 @@ def test_pev028_a_phrase_no_link_joins_to_the_thing_before_it_attaches_higher(li
                                (LIB + "Author", LIB + "nationality", LIB + "Country")}
     copies = extract_graph("print copies of The Winter Compass at a branch in Lyon", library).graph
     assert (LIB + "PrintCopy", LIB + "heldAt", LIB + "Branch") in _triples(copies) and len(copies.nodes) == 4
+
+
+def test_pev029_which_x_weighs_the_most_sorts_by_the_measure_the_verb_names(company) -> None:
+    graph = extract_graph("Which hardware product weighs the most?", company).graph
+    assert [(o.property, o.descending) for o in graph.order_by] == [(CO + "weight", True)] and graph.limit == 1
+    cheapest = extract_graph("Which product costs the least?", company).graph
+    assert [(o.property, o.descending) for o in cheapest.order_by] == [(CO + "listPrice", False)]

@@ -16,3 +16,10 @@ def test_which_end_a_superlative_means_depends_on_numbers_or_dates() -> None:
     assert _descending("expensive", DatatypeKind.NUMBER) and not _descending("cheapest", DatatypeKind.NUMBER)
     assert not _descending("oldest", DatatypeKind.DATE) and _descending("youngest", DatatypeKind.DATE)
     assert _descending("latest", DatatypeKind.DATE)
+
+
+def test_a_verb_before_the_most_says_what_is_measured() -> None:
+    assert _superlative_at(["which", "product", "weighs", "the", "most"], 4) == (2, 5, "weighs")
+    assert _superlative_at(["which", "product", "costs", "the", "least"], 4) == (2, 5, "least costs")
+    assert not _descending("least costs", DatatypeKind.NUMBER)
+    assert _superlative_at(["the", "most", "books"], 1) == (1, 3, "books")  # a count, decided by the caller
