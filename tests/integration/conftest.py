@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 from collections.abc import Callable
@@ -108,6 +109,24 @@ class UI:
 
         until(lambda: predicate(self.text(element_id)), timeout=timeout)
         return self.text(element_id)
+
+    def total_rows(self, timeout: float = 20) -> int:
+        """The total the results message gives ("269 rows in 12 ms …"), once the run has answered."""
+        from components import ids
+
+        text = self.wait_text(ids.RESULTS_MESSAGE, lambda t: bool(re.match(r"[\d,]+ rows? in", t)), timeout=timeout)
+        return int(text.split()[0].replace(",", ""))
+
+    def open_tab(self, label: str) -> None:
+        """Click the results tab labelled ``label``."""
+        from components import ids
+
+        tabs = f"#{ids.RESULTS_TABS} .tab, #{ids.RESULTS_TABS} [role=tab]"
+        for tab in self.driver.find_elements("css selector", tabs):
+            if tab.text.strip() == label:
+                tab.click()
+                return
+        raise AssertionError(f"no tab {label!r}")
 
     def click(self, element_id: str) -> None:
         from dash.testing.wait import until

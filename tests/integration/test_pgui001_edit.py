@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import os
 import tempfile
 from pathlib import Path
@@ -27,9 +26,6 @@ def _start(dash_duo, app) -> None:
     dash_duo.wait_for_contains_text(f"#{ids.SOURCE_STATUS}", "classes")
 
 
-def _rows(ui) -> int:
-    text = ui.wait_text(ids.RESULTS_MESSAGE, lambda t: bool(re.match(r"[\d,]+ rows? in", t)))
-    return int(text.split()[0].replace(",", ""))
 
 
 def _add_node(ui, search: str, label: str) -> None:
@@ -58,13 +54,13 @@ def test_pgui001_add_nodes_and_link_show_in_sparql_and_results(dash_duo, ui, edi
                                  "optional": False, "negated": False}
     assert "alma mater" in ui.text(ids.RESTATEMENT).lower()
     # the results table is non-empty on the sample knowledge graph
-    assert _rows(ui) > 0
+    assert ui.total_rows() > 0
     dash_duo.wait_for_element(f"#{ids.RESULTS_TABLE} td")
     _screenshot(dash_duo, "edit-graph.png")
     _screenshot(dash_duo, "results-table.png", results=True)
     dash_duo.driver.execute_script("window.scrollTo(0, 0)")
     # the SPARQL tab shows both nodes and the link
-    _open_tab(dash_duo, "SPARQL")
+    ui.open_tab("SPARQL")
     sparql = ui.wait_text(ids.SPARQL_TEXT, lambda t: "almaMater" in t)
     assert "?person_1 a dbo:Person" in sparql and "?university_1 a dbo:University" in sparql
     assert "?person_1 dbo:almaMater ?university_1" in sparql
@@ -78,19 +74,12 @@ def _screenshot(dash_duo, name: str, *, results: bool = False) -> None:
     dash_duo.driver.save_screenshot(str(SCREENSHOTS / name))
 
 
-def _open_tab(dash_duo, label: str) -> None:
-    tabs = f"#{ids.RESULTS_TABS} .tab, #{ids.RESULTS_TABS} [role=tab]"
-    for tab in dash_duo.driver.find_elements("css selector", tabs):
-        if tab.text.strip() == label:
-            tab.click()
-            return
-    raise AssertionError(f"no tab {label!r}")
 
 
 def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, editor_app):
     _start(dash_duo, editor_app)
     _person_alma_mater_university(ui)
-    before = _rows(ui)
+    before = ui.total_rows()
     # inspect the person node and require a birth date before 1960
     ui.choose(ids.INSPECT_SELECT, "node ?person_1")
     ui.choose(ids.CONSTRAINT_PROPERTY, "birth date", search="birth date")
@@ -100,16 +89,16 @@ def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, edit
     graph = ui.wait_graph(lambda g: bool(g["nodes"][0]["constraints"]))
     assert graph["nodes"][0]["constraints"] == [{"property": DBO + "birthDate", "op": "<", "value": "1960-01-01",
                                                  "datatype": "http://www.w3.org/2001/XMLSchema#date"}]
-    until(lambda: _rows(ui) != before, timeout=15)
-    after = _rows(ui)
+    until(lambda: ui.total_rows() != before, timeout=15)
+    after = ui.total_rows()
     assert 0 < after < before
     _screenshot(dash_duo, "constraint.png")
-    _open_tab(dash_duo, "SPARQL")
+    ui.open_tab("SPARQL")
     ui.wait_text(ids.SPARQL_TEXT, lambda t: "FILTER" in t and "1960-01-01" in t)
     # undo restores the previous graph (no constraint), redo brings it back
     ui.click(ids.UNDO_BUTTON)
     ui.wait_graph(lambda g: not g["nodes"][0]["constraints"])
-    until(lambda: _rows(ui) == before, timeout=15)
+    until(lambda: ui.total_rows() == before, timeout=15)
     ui.click(ids.REDO_BUTTON)
     ui.wait_graph(lambda g: bool(g["nodes"][0]["constraints"]))
 
@@ -117,11 +106,11 @@ def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, edit
 def test_pgui001_dashboard_and_rq_download(dash_duo, ui, editor_app):
     _start(dash_duo, editor_app)
     _add_node(ui, "city", "city")
-    assert _rows(ui) > 0
-    _open_tab(dash_duo, "Dashboard")
+    assert ui.total_rows() > 0
+    ui.open_tab("Dashboard")
     dash_duo.wait_for_element(f"#{ids.CHART} .main-svg")
     assert ui.wait_text(ids.CHART_REASON, bool)
-    _open_tab(dash_duo, "SPARQL")
+    ui.open_tab("SPARQL")
     query = ui.wait_text(ids.SPARQL_TEXT, lambda t: "dbo:City" in t)
     ui.click(ids.DOWNLOAD_RQ_BUTTON)
     target = Path(dash_duo.download_path) / "protograph-query.rq"
@@ -139,8 +128,8 @@ def test_pgui001_dashboard_charts_counts_as_bars(dash_duo, ui, editor_app):
     dash_duo.start_server(editor_app)
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(graph, {"kind": "sample", "name": "dbpedia_sample"}))
     ui.wait_graph(lambda g: bool(g.get("aggregation")))
-    assert _rows(ui) >= 3
-    _open_tab(dash_duo, "Dashboard")
+    assert ui.total_rows() >= 3
+    ui.open_tab("Dashboard")
     dash_duo.wait_for_element(f"#{ids.CHART} .barlayer .trace")
     assert "is a category with a number" in ui.wait_text(ids.CHART_REASON, bool)
     _screenshot(dash_duo, "dashboard.png", results=True)
@@ -179,7 +168,7 @@ def _replace_text(element, text: str) -> None:
 def test_pgui001_sparql_edits_flow_back_or_say_why_not(dash_duo, ui, editor_app):
     _start(dash_duo, editor_app)
     _add_node(ui, "city", "city")
-    _open_tab(dash_duo, "SPARQL")
+    ui.open_tab("SPARQL")
     ui.wait_text(ids.SPARQL_TEXT, lambda t: "dbo:City" in t)
     ui.click(ids.SPARQL_EDIT_TOGGLE)
     editor = dash_duo.wait_for_element(f"#{ids.SPARQL_EDITOR}")

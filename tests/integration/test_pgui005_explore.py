@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from pathlib import Path
 
@@ -31,9 +30,6 @@ def _count(store: pyoxigraph.Store, query: str) -> int:
     return int(next(iter(store.query(f"PREFIX dbo: <{DBO}> PREFIX dbr: <{DBR}> {query}")))[0].value)
 
 
-def _total(ui) -> int:
-    text = ui.wait_text(ids.RESULTS_MESSAGE, lambda t: bool(re.match(r"[\d,]+ rows? in", t)), timeout=20)
-    return int(text.split()[0].replace(",", ""))
 
 
 def _click_text(dash_duo, selector: str, text: str) -> None:
@@ -47,8 +43,6 @@ def _click_text(dash_duo, selector: str, text: str) -> None:
     until(click, timeout=15)
 
 
-def _open_tab(dash_duo, label: str) -> None:
-    _click_text(dash_duo, f"#{ids.RESULTS_TABS} .tab", label)
 
 
 def test_pgui005_a_result_opens_its_card_and_goes_into_the_query(dash_duo, ui, editor_app, raw_sample):
@@ -56,19 +50,19 @@ def test_pgui005_a_result_opens_its_card_and_goes_into_the_query(dash_duo, ui, e
     dash_duo.wait_for_element(f"#{ids.GRAPH_DEBUG}")
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(WORKS, SAMPLE))
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 1)
-    assert _total(ui) == _count(raw_sample, "SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?w ?p WHERE { "
+    assert ui.total_rows() == _count(raw_sample, "SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?w ?p WHERE { "
                                             "?w a dbo:Work ; dbo:author ?p . ?p a dbo:IceHockeyPlayer } }")
     assert dash_duo.find_element(f"#{ids.EXPLORE_CARD}").get_attribute("hidden")
 
     # The dashboard: the columns hold names only, so it says so and charts the players' birth dates.
-    _open_tab(dash_duo, "Dashboard")
+    ui.open_tab("Dashboard")
     assert ui.wait_text(ids.CHART_REASON, lambda t: t.startswith("No chart fits"), timeout=20)
     dash_duo.wait_for_element(f"#{ids.CHART} .scatterlayer .trace")
     assert ui.text(ids.CHART_KIND).startswith("timeline: ")
-    _open_tab(dash_duo, "Table")
+    ui.open_tab("Table")
 
     # A tap on a work in the instance graph opens the work's card.
-    _open_tab(dash_duo, "Graph")
+    ui.open_tab("Graph")
     work = DBR + "Gretzky:_An_Autobiography"
     tap = """
         const host = [document.getElementById(arguments[0]), ...document.querySelectorAll('#' + arguments[0] + ' *')]
@@ -81,7 +75,7 @@ def test_pgui005_a_result_opens_its_card_and_goes_into_the_query(dash_duo, ui, e
     until(lambda: dash_duo.driver.execute_script(tap, ids.INSTANCE_GRAPH, work), timeout=15)
     authors = _count(raw_sample, f"SELECT (COUNT(DISTINCT ?a) AS ?n) WHERE {{ <{work}> dbo:author ?a }}")
     ui.wait_text(ids.EXPLORE_BODY, lambda t: t.startswith("Gretzky: An Autobiography") and f"author ({authors})" in t)
-    _open_tab(dash_duo, "Table")
+    ui.open_tab("Table")
 
     # A click on a player's name opens the player's card.
     _click_text(dash_duo, f"#{ids.RESULTS_TABLE} td", "Wayne Gretzky")
@@ -99,7 +93,7 @@ def test_pgui005_a_result_opens_its_card_and_goes_into_the_query(dash_duo, ui, e
     ui.wait_graph(lambda g: g["nodes"][1].get("instances") == [DBR + "Wayne_Gretzky"])
     ui.wait_text(ids.EXPLORE_MESSAGE, lambda t: "is now ?ice_hockey_player_1" in t)
     works = _count(raw_sample, "SELECT (COUNT(DISTINCT ?w) AS ?n) WHERE { ?w a dbo:Work ; dbo:author dbr:Wayne_Gretzky }")
-    until(lambda: _total(ui) == works, timeout=20)
+    until(lambda: ui.total_rows() == works, timeout=20)
 
     # Closed, the card opens again from a cell: a click is let go once it has opened a card.
     ui.click(ids.EXPLORE_CLOSE)
@@ -131,8 +125,8 @@ def test_pgui005_a_map_of_places_draws_offline(dash_duo, ui, editor_app, raw_sam
     dash_duo.wait_for_element(f"#{ids.GRAPH_DEBUG}")
     dash_duo.driver.get(dash_duo.server_url + "/" + encode_hash(SHIPS, SAMPLE))
     ui.wait_graph(lambda g: len(g.get("edges", [])) == 1)
-    _total(ui)
-    _open_tab(dash_duo, "Dashboard")
+    ui.total_rows()
+    ui.open_tab("Dashboard")
     ui.wait_text(ids.CHART_REASON, bool, timeout=20)
     ui.choose(ids.CHART_KIND, "map of place")
     dash_duo.wait_for_element(f"#{ids.CHART} .scattergeo .point", timeout=20)
