@@ -102,14 +102,17 @@ def phrase_grams(words: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(grams))
 
 
-def _candidates(ontology: Ontology, source: str | None,
-                target: str | None) -> list[tuple[str, bool, str, str, float]]:
-    """``(link, forward, source class, target class, fit bonus)`` for every link that can join the two ends."""
+def _candidates(ontology: Ontology, source: str | None, target: str | None,
+                narrow: bool = True) -> list[tuple[str, bool, str, str, float]]:
+    """``(link, forward, source class, target class, fit bonus)`` for every link that can join the two ends.
+
+    ``narrow`` adds the links that hold for a kind of one end (:func:`_narrowing`).
+    """
     found: list[tuple[str, bool, str, str, float]] = []
     if source and target:
         found += [(link.iri, True, source, target, 0.0) for link in ontology.links_between(source, target)]
         found += [(link.iri, False, target, source, 0.0) for link in ontology.links_between(target, source)]
-        return found + _narrowing(ontology, source, target)
+        return found + _narrowing(ontology, source, target) if narrow else found
     known, known_is_first = (source, True) if source else (target, False)
     if not known:
         # Neither end known ("who married Tom Cruise"): the words alone choose, the link gives both classes.
@@ -243,9 +246,9 @@ def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
     similarity = _similarities(index, declared, gram_vectors)
     best: tuple[float, LinkChoice, str, LinkChoice] | None = None
     for middle in (c.iri for c in ontology.classes):
-        first = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, source, middle)
+        first = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, source, middle, False)
                                                       if c[0] in similarity], 1)
-        second = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, middle, target)
+        second = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, middle, target, False)
                                                        if c[0] in similarity], 1)
         if first and second:
             score = (first[0].score + second[0].score) / 2
