@@ -22,7 +22,7 @@ from app.nl.embedding import TextEncoder
 from app.caching import KeyedCache
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
-__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same"]
+__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same", "select_rows"]
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,8 @@ class EntityMatch:
     types: tuple[str, ...] = ()
 
 
-def _rows(result: Any) -> list[dict[str, str]]:
+def select_rows(result: Any) -> list[dict[str, str]]:
+    """A SELECT result's rows as plain strings, from an embedded or a remote store alike."""
     bindings = getattr(result, "bindings", result)
     return [{k: v["value"] if isinstance(v, dict) else str(v) for k, v in row.items()} for row in bindings]
 
@@ -90,7 +91,7 @@ class LabelTable:
             f"?s <{RDFS_LABEL}> ?label . FILTER(isIRI(?s)) OPTIONAL {{ ?s a ?t }} }} "
             f"GROUP BY ?s ?label LIMIT {MAX_LABELS}"
         )
-        rows = _rows(kg.select(query, timeout=timeout))
+        rows = select_rows(kg.select(query, timeout=timeout))
         self.iris = [r["s"] for r in rows]
         self.labels = [r["label"] for r in rows]
         self.types = [tuple(r.get("types", "").split()) for r in rows]
@@ -166,7 +167,7 @@ def link_entity(
     )
     try:
         exact = [EntityMatch(r["s"], r["label"], 1.0, "exact", tuple(r.get("types", "").split()))
-                 for r in _rows(kg.select(query, timeout=10.0))]
+                 for r in select_rows(kg.select(query, timeout=10.0))]
     except Exception as exc:  # noqa: BLE001 - a failing store must not fail the pipeline
         log.warning("entity lookup for %r failed: %s", name, exc)
         return []

@@ -9,11 +9,11 @@ said by "preferred") and small words ("has"). Nothing here names an ontology.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
 from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
+from app.nl.spans import tokens_of
 from ontology_loaders import Ontology
 
 __all__ = ["read_flags", "says_a_flag"]
@@ -29,7 +29,7 @@ def _plain(word: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return [_plain(w) for w in re.findall(r"[^\W_]+", text)]
+    return [_plain(w) for w in tokens_of(text)]
 
 
 def _said_by(label: str, class_label: str) -> list[str]:

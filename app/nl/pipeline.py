@@ -114,8 +114,8 @@ def extract_graph(
     if options.evidence and _asks_for_something_else(question, resources, index):
         return PipelineResult(question=original, graph=PrototypeGraph(), not_understood=True,
                               messages=notes + [NOT_A_QUERY])
-    values = _values(resources, options)
-    if options.evidence and not worded_in_labels(question, resources.ontology, options, values):
+    if options.evidence and not worded_in_labels(question, resources.ontology, options,
+                                                 lambda: _values(resources, options)):
         return _evidence_result(original, question, notes, resources, options, progress, cancel)
     # Embedding first: in a fresh process it loads the embedder's weights, which must not eat
     # into the generation time limit (the language model, too, loads before the clock starts).
@@ -148,12 +148,12 @@ def _indexing_progress(progress: Progress | None) -> Callable[[float], None] | N
 
 
 def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions,
-                     values: ValueWords | None = None) -> bool:
+                     values: Callable[[], ValueWords] | None = None) -> bool:
     """Whether labels alone read the whole question: every thing is a class label, every relation a link label.
 
     Such questions (the paper's templated ones) keep the label-reading path, which needs no model call.
-    ``values``: the knowledge graph's status words (:func:`app.nl.values.value_words`), which the label path
-    does not read.
+    ``values`` gives the knowledge graph's status words (:func:`app.nl.values.value_words`), which the label
+    path does not read; it is asked only for a question that names one thing.
     """
     if not options.anchor_classes:
         return False
@@ -168,7 +168,7 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         return True
     tokens = tokens_of(question)
     if len(mentions) == 1 and (find_comparisons(question) or says_a_flag(tokens, mentions[0].iri, ontology)
-                               or says_a_value(tokens, mentions[0].iri, ontology, values or {})):
+                               or (values is not None and says_a_value(tokens, mentions[0].iri, ontology, values()))):
         # "mountains higher than 8000 metres", "unpaid invoices", "projects on hold": the condition is read
         return False
     joined = {n for a, _, b in relations for n in (a, b)}

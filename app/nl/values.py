@@ -14,6 +14,7 @@ from typing import Any
 
 from app.caching import KeyedCache
 from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
+from app.nl.entity_linking import select_rows
 from ontology_loaders import Ontology
 
 __all__ = ["ValueWords", "read_values", "says_a_value", "value_words"]
@@ -36,14 +37,9 @@ ValueWords = Mapping[tuple[str, ...], Sequence[tuple[str, str]]]
 _cache: KeyedCache[int, tuple[Any, dict]] = KeyedCache(max_size=8)
 
 
-def _rows(result: Any) -> list[dict[str, str]]:
-    bindings = getattr(result, "bindings", result)
-    return [{k: v["value"] if isinstance(v, dict) else str(v) for k, v in row.items()} for row in bindings]
-
-
 def _read(kg: Any, ontology: Ontology) -> dict[tuple[str, ...], list[tuple[str, str]]]:
     words: dict[tuple[str, ...], list[tuple[str, str]]] = {}
-    for row in _rows(kg.select(_QUERY, timeout=10.0)):
+    for row in select_rows(kg.select(_QUERY, timeout=10.0)):
         attribute = ontology.get_attribute(row.get("p", ""))
         if attribute is None:
             continue  # labels, comments, and anything the ontology does not define
