@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name
@@ -77,7 +78,8 @@ def implied_grams(words: Sequence[str]) -> list[str]:
 
 
 def phrase_grams(words: Sequence[str]) -> list[str]:
-    """Runs of up to three content words of a relation phrase, each verb with its particle, and the whole phrase.
+    """Runs of up to three content words of a relation phrase, each verb with its particle, the relation
+    nouns these mean (:mod:`app.nl.paraphrases`), and the whole phrase.
 
     >>> phrase_grams(["was", "born", "in"])
     ['born', 'born in', 'was born in']
@@ -96,6 +98,7 @@ def phrase_grams(words: Sequence[str]) -> list[str]:
         if following in _PARTICLES:
             # A verb keeps its particle: "influenced by" is a link of its own, not "influenced".
             grams.append(f"{lowered[i]} {following}")
+    grams += relation_nouns(grams)  # "went to" is said for an alma mater
     whole = " ".join(lowered)
     if whole and whole not in grams:
         grams.append(whole)

@@ -1,0 +1,85 @@
+"""Everyday relation phrases reach the link labelled with the relation noun they mean.
+
+On the real DBpedia ontology and on a small ontology of another domain written
+here, with the real packaged embedder: the table knows English, not ontologies.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.nl.embedding import load_embedder
+from app.nl.evidence import draft_from_evidence
+from app.nl.paraphrases import relation_nouns
+from app.nl.pipeline import extract_graph
+from app.nl.retrieval import build_index
+from app.resources import get_resources
+from app.settings import Settings
+from ontology_loaders.model import Link, Ontology, OntologyClass
+
+D = "http://dbpedia.org/ontology/"
+EX = "http://school.example/"
+
+
+def test_ppa001_verb_forms_and_particles_mean_their_relation_nouns() -> None:
+    assert relation_nouns(["studied at"]) == ["alma mater", "education"]
+    assert relation_nouns(["graduated from"]) == ["alma mater", "education"]
+    assert relation_nouns(["lives in"]) == ["residence"]
+    assert relation_nouns(["died from"]) == ["death cause"]
+    assert relation_nouns(["died in"]) == ["death place"]
+    assert relation_nouns(["wife"]) == ["spouse"]
+
+
+def test_ppa002_a_phrase_the_table_does_not_know_adds_nothing() -> None:
+    assert relation_nouns(["directed by", "the", "weather"]) == []
+
+
+@pytest.fixture(scope="module")
+def school(tmp_path_factory):
+    """A fourth domain: people, schools, towns and firms, labelled with relation nouns only."""
+    def cls(name: str, label: str) -> OntologyClass:
+        return OntologyClass(iri=EX + name, label=label)
+
+    def link(name: str, label: str, domain: str, range_: str) -> Link:
+        return Link(iri=EX + name, label=label, domain=EX + domain, range=EX + range_)
+
+    ontology = Ontology(
+        classes=[cls("Pupil", "pupil"), cls("School", "school"), cls("Town", "town"), cls("Firm", "firm")],
+        # each pair of classes has rivals, so the phrase must choose: "went to" is nearer "visited" than "alma mater"
+        links=[link("almaMater", "alma mater", "Pupil", "School"), link("visited", "visited", "Pupil", "School"),
+               link("sponsor", "sponsor", "Pupil", "School"), link("residence", "residence", "Pupil", "Town"),
+               link("birthPlace", "birth place", "Pupil", "Town"), link("deathPlace", "death place", "Pupil", "Town"),
+               link("employer", "employer", "Pupil", "Firm"), link("client", "client of", "Pupil", "Firm"),
+               link("spouse", "spouse", "Pupil", "Pupil"), link("mentor", "mentor", "Pupil", "Pupil"),
+               link("schoolTown", "town", "School", "Town")])
+    return ontology, build_index(ontology, load_embedder(None), tmp_path_factory.mktemp("school-index"))
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("pupils who went to a school", "almaMater"),
+    ("pupils who graduated from a school", "almaMater"),
+    ("pupils who live in a town", "residence"),
+    ("pupils who work for a firm", "employer"),
+    ("pupils who are married to a pupil", "spouse"),
+])
+def test_ppa003_on_an_ontology_of_another_domain(school, question: str, link: str) -> None:
+    ontology, index = school
+    draft = draft_from_evidence(question, ontology, index)
+    assert draft is not None
+    assert [edge.link for edge in draft.graph.edges] == [EX + link]
+
+
+@pytest.fixture(scope="module")
+def dbpedia(dbo_path):
+    return get_resources(Settings(ontology=[dbo_path], kg=[]))
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("Which scientists went to Harvard?", "almaMater"),
+    ("What movies does Jesse Eisenberg play in?", "starring"),
+    ("Which albums were released by Pink Floyd?", "artist"),
+])
+def test_ppa004_on_dbpedia_with_no_model_call(dbpedia, question: str, link: str) -> None:
+    result = extract_graph(question, dbpedia)
+    assert [edge.link for edge in result.graph.edges] == [D + link]
+    assert "raw_nodes" not in result.timings_ms and "evidence" in result.timings_ms  # no model call
