@@ -270,7 +270,7 @@ def _owned_noun(words: Sequence[str]) -> str | None:
     lowered = [w.lower() for w in words]
     if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in AUXILIARIES:
         return lowered[-2]
-    if lowered[:1] == ["s"] and len(lowered) >= 2:
+    if "s" in lowered[:-1]:  # "'s vice president", and "was …'s vice president" when a back clause joins it
         return lowered[-1]
     return None
 

@@ -250,8 +250,19 @@ def is_link_label(words: str, ontology: Ontology) -> bool:
     >>> is_link_label("spouses", onto), is_link_label("spice", onto)
     (True, False)
     """
+    return bool(links_labelled(words, ontology))
+
+
+def links_labelled(words: str, ontology: Ontology) -> tuple[str, ...]:
+    """The links whose whole label ``words`` (or their plural) spell.
+
+    >>> from ontology_loaders.model import Link
+    >>> links_labelled("spouses", Ontology(links=[Link(iri="ex:spouse", label="spouse")]))
+    ('ex:spouse',)
+    """
     normalised = _normalise(words).split()
-    return bool(normalised) and any(form in _link_label_index(ontology) for form in word_forms(normalised))
+    labels = _link_label_index(ontology)
+    return next((labels[form] for form in word_forms(normalised) if form in labels), ()) if normalised else ()
 
 
 def link_mentions(question: str, ontology: Ontology) -> list[str]:

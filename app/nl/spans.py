@@ -10,6 +10,7 @@ unknown class.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,9 +19,9 @@ import numpy as np
 
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
-from app.nl.mentions import class_mentions, class_named, is_link_label, word_forms
+from app.nl.mentions import class_mentions, class_named, is_link_label, links_labelled, word_forms
 from app.nl.retrieval import OntologyIndex
-from ontology_loaders.model import Ontology
+from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["TOKEN", "Mention", "find_mentions", "is_english", "is_verb_form", "most_specific", "tokens_of"]
 
@@ -125,7 +126,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
     for mention in _names(tokens, taken, ontology):
-        take(mention)
+        take(dataclasses.replace(mention, text=_as_written(question, mention.start, mention.end)))
     for mention in _related(tokens, taken, ontology):
         take(mention)
     if index is not None:
@@ -237,6 +238,27 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its"})
 
 
+# Characters that may stand inside a name as written: "John F. Kennedy", "Jean-Paul Sartre", "O'Brien".
+_INSIDE_NAME = re.compile(r"[\s.'\u2019-]*")
+
+
+def _as_written(question: str, start: int, end: int) -> str:
+    """Tokens ``start:end`` as the question writes them, when only a name's own marks stand between.
+
+    A knowledge graph labels "John F. Kennedy" with its period; the tokens alone would lose it.
+
+    >>> _as_written("Who was John F. Kennedy's vice president?", 2, 5)
+    'John F. Kennedy'
+    >>> _as_written("films by Julia Roberts, Richard Gere", 2, 5)
+    'Julia Roberts Richard'
+    """
+    spans = [m.span() for m in TOKEN.finditer(question)][start:end]
+    gaps = [question[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+    if all(_INSIDE_NAME.fullmatch(gap) for gap in gaps):
+        return question[spans[0][0]:spans[-1][1]]
+    return " ".join(question[a:b] for a, b in spans)
+
+
 def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
     """"have a child", "with a spouse": a link's own word after "a" is a thing that link reaches.
 
@@ -246,8 +268,15 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     for i in range(1, len(tokens)):
         word = tokens[i].lower()
         if not taken[i] and tokens[i - 1].lower() in _RELATED_AFTER and is_link_label(word, ontology):
-            found.append(Mention(i, i + 1, tokens[i], "related", score=0.8))
+            found.append(Mention(i, i + 1, tokens[i], "related", class_iri=_declared_range(word, ontology),
+                                 score=0.8))
     return found
+
+
+def _declared_range(word: str, ontology: Ontology) -> str | None:
+    """The class every link the word labels reaches, when they declare one: "films" are films."""
+    ranges = {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}
+    return ranges.pop() if len(ranges) == 1 and OWL_THING not in ranges else None
 
 
 def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],

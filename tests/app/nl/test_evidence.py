@@ -172,7 +172,7 @@ def test_pev013_the_relation_noun_of_a_name_runs_from_the_name(dbpedia) -> None:
     graph = extract_graph("Who was the successor of John F. Kennedy?", dbpedia).graph
     [edge] = graph.edges
     assert edge.link == D + "successor"
-    assert [c.value for c in graph.node(edge.source).constraints] == ["John F Kennedy"]
+    assert [c.value for c in graph.node(edge.source).constraints] == ["John F. Kennedy"]  # as written
 
 
 def test_pev014_a_verb_keeps_its_particle_and_the_longer_label_wins(dbpedia) -> None:
@@ -316,3 +316,18 @@ def test_pev029_which_x_weighs_the_most_sorts_by_the_measure_the_verb_names(comp
     assert [(o.property, o.descending) for o in graph.order_by] == [(CO + "weight", True)] and graph.limit == 1
     cheapest = extract_graph("Which product costs the least?", company).graph
     assert [(o.property, o.descending) for o in cheapest.order_by] == [(CO + "listPrice", False)]
+
+
+def test_pev030_a_links_word_after_many_names_the_class_the_link_reaches(dbpedia) -> None:
+    # "films" is the label of the link dbo:film (ending at Film); the class is labelled "movie"
+    graph = extract_graph("How many films did Hal Roach produce?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "producer"
+    assert graph.node(edge.source).class_ == D + "Film"
+
+
+def test_pev031_a_possessive_after_the_verb_still_runs_from_the_owner(dbpedia) -> None:
+    graph = extract_graph("Who was John F. Kennedy's vice president?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "vicePresident"
+    assert [c.value for c in graph.node(edge.source).constraints] == ["John F. Kennedy"]
