@@ -128,6 +128,28 @@ def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
     return ends
 
 
+_RELATIVES = frozenset({"that", "who", "which"})
+_NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
+                               "whose", "various", "always", "as", "us", "less", "plus"})
+_AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
+
+
+def _verb_slot(tokens: Sequence[str], position: int) -> bool:
+    """Whether the word at ``position`` stands where a clause's verb does: after a plural subject
+    (or its "that"/"who"), before an object or a preposition.
+
+    >>> _verb_slot("which musicians play the guitar".split(), 2), _verb_slot("clubs that play in".split(), 2)
+    (True, True)
+    >>> _verb_slot("a person has country a country".split(), 3), _verb_slot("a play by a writer".split(), 1)
+    (False, False)
+    """
+    if position == 0 or position + 1 >= len(tokens) or tokens[position + 1] not in _AFTER_VERB:
+        return False
+    subject = tokens[position - 2] if tokens[position - 1] in _RELATIVES and position >= 2 else tokens[position - 1]
+    return len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss") \
+        and subject not in _NOT_PLURAL_NOUNS
+
+
 def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
     """Class labels named in ``question``, longest first, left to right, with whether each is a new thing.
 
@@ -176,6 +198,9 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         label = _normalise(ontology.label(iri))
         if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
             position += 1
+            continue
+        if length == 1 and not plural and _verb_slot(tokens, position):
+            position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
         if _is_proper_name(original[position:position + length], ontology.label(iri), position):
             position += length  # "the United States" names an instance, not the class State

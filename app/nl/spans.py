@@ -217,7 +217,7 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
     while position < len(tokens):
         word = tokens[position]
         starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in _NOT_NOUNS)
-        if not starts or position == 0 and word.lower() in _WH_THING:
+        if not starts or position == 0 and word.lower() in _WH_THING or _kind_of_noun(tokens, position):
             position += 1
             continue
         end = position + 1
@@ -236,6 +236,18 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its"})
+
+
+def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
+    """An acronym before a lower-case plural says what kind of thing that is, it names nothing:
+    "TV shows", "PC games".
+
+    >>> _kind_of_noun(["the", "TV", "shows"], 1), _kind_of_noun(["the", "BBC", "said"], 1)
+    (True, False)
+    """
+    word, following = tokens[position], tokens[position + 1] if position + 1 < len(tokens) else ""
+    return 2 <= len(word) <= 3 and word.isupper() and following.islower() and len(following) > 3 \
+        and following.endswith("s") and not following.endswith("ss")
 
 
 # Characters that may stand inside a name as written: "John F. Kennedy", "Jean-Paul Sartre", "O'Brien".

@@ -331,3 +331,13 @@ def test_pev031_a_possessive_after_the_verb_still_runs_from_the_owner(dbpedia) -
     [edge] = graph.edges
     assert edge.link == D + "vicePresident"
     assert [c.value for c in graph.node(edge.source).constraints] == ["John F. Kennedy"]
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("Give me all the TV shows with Neil Patrick Harris.", "starring"),  # "TV" says which shows, it names none
+    ("Show a list of soccer clubs that play in the Bundesliga.", "league"),  # "play" is a verb here, not Play
+])
+def test_pev032_words_in_a_nouns_or_a_verbs_place_are_read_as_such(dbpedia, question: str, link: str) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert [edge.link for edge in graph.edges] == [D + link]
+    assert D + "Play" not in {node.class_ for node in graph.nodes}
