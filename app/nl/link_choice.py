@@ -21,6 +21,7 @@ import numpy as np
 
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
+from app.nl.spans import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name
 
@@ -38,6 +39,9 @@ COMMENT_STEM_BONUS = 0.08
 DECLARED_FIT_BONUS = 0.05
 # A link that holds only for a kind of the class the question names (see _narrowing).
 NARROWING_COST = 0.1
+# "Shows created by Matt Groening": a passive describes its subject by the agent, and ontologies
+# name that relation from the thing described ("creator", "author"), not from the agent ("created").
+PASSIVE_FORWARD_BONUS = 0.35
 MAX_GRAM_WORDS = 3
 # Words that carry no relation of their own.
 _STOP = frozenset(
@@ -167,6 +171,24 @@ def _structure(ontology: Ontology, link_iri: str) -> float:
     return bonus
 
 
+def _passive(grams: Sequence[str]) -> bool:
+    """Whether the phrase is a passive with its agent: "created by", "written by".
+
+    >>> _passive(["created", "created by"]), _passive(["by"]), _passive(["wrote"])
+    (True, False, False)
+    """
+    return any(len(words) == 2 and words[1] == "by" and is_verb_form(words[0]) for words in map(str.split, grams))
+
+
+def _plain_label(label: str) -> str:
+    """A label without its qualifier, lower case: "creator (agent)" is said "creator".
+
+    >>> _plain_label("Creator (Agent)"), _plain_label("alma  mater")
+    ('creator', 'alma mater')
+    """
+    return " ".join(re.sub(r"\([^)]*\)", " ", label).lower().split())
+
+
 def _verbatim(grams: Sequence[str], label: str) -> bool:
     label = " ".join(label.lower().split())
     return len(label) > 2 and any(f" {label} " in f" {g} " for g in grams)
@@ -217,12 +239,13 @@ def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.n
 def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
             candidates: Sequence[tuple[str, bool, str, str, float]], limit: int) -> list[LinkChoice]:
     scored = []
-    labels = {link: " ".join(ontology.label(link).lower().split()) for link in {c[0] for c in candidates}}
+    labels = {link: _plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
+    passive = _passive(grams)
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, labels[link], longer)
-                 + _comment_stems(grams, ontology, link) + fit)
+                 + _comment_stems(grams, ontology, link) + fit + (PASSIVE_FORWARD_BONUS if passive and forward else 0.0))
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):

@@ -205,7 +205,8 @@ def _demonyms(tokens: Sequence[str]) -> list[Mention]:
     for i, word in enumerate(tokens[:-1]):
         country = country_of(word)
         following = tokens[i + 1]
-        if country and following.isalpha() and following.islower() and following not in _NOT_NOUNS:
+        in_name = i > 1 and tokens[i - 1][:1].isupper()  # "Hillel Slovak": the end of a name, no demonym
+        if country and not in_name and following.isalpha() and following.islower() and following not in _NOT_NOUNS:
             found.append(Mention(i, i + 1, country, "name", score=0.8, modifier=True))
     return found
 

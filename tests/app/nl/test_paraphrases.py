@@ -83,3 +83,16 @@ def test_ppa004_on_dbpedia_with_no_model_call(dbpedia, question: str, link: str)
     result = extract_graph(question, dbpedia)
     assert [edge.link for edge in result.graph.edges] == [D + link]
     assert "raw_nodes" not in result.timings_ms and "evidence" in result.timings_ms  # no model call
+
+
+@pytest.mark.parametrize(("question", "link", "subject"), [
+    # a passive describes its subject by the agent: the link runs from the thing created
+    ("TV series created by Matt Groening", "creator", "TelevisionShow"),
+    ("Which books were written by Danielle Steel?", "author", "Book"),
+    # "Slovak" ends a name here, it is no demonym; a bare "die" asks for the place
+    ("Where did Hillel Slovak die?", "deathPlace", "Person"),
+])
+def test_ppa005_passives_and_bare_verbs_on_dbpedia(dbpedia, question: str, link: str, subject: str) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
+    assert (edge.link, graph.node(edge.source).class_) == (D + link, D + subject)
