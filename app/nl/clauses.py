@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from app.nl.link_choice import implied_grams, phrase_grams
+from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.spans import Mention, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "relation_phrases",
@@ -114,19 +114,19 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
     phrases = []
     for i in range(len(mentions) - 1):
         a, b = mentions[i], mentions[i + 1]
-        if b.kind == "related":
-            phrases.append([b.text])  # "have a child": the word is the link
+        if b.kind == "related" and not content_words(tokens[a.end:b.start]):
+            phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = list(tokens[a.end:b.start])
         if i == len(mentions) - 2:
             words += tokens[b.end:]
         if i == 0 and a.kind in ("instance", "name"):
             words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
-        if not has_content(words) and not implied_grams(words):
+        if a.kind == "related" and not has_content(words):
+            words = [a.text]  # "how many children did Benjamin Franklin have": the word is the link
+        elif not has_content(words) and not implied_grams(words):
             lowered = [w.lower() for w in words]
-            if a.kind == "related":
-                words = [a.text]  # "how many children did Benjamin Franklin have": the word is the link
-            elif "of" in lowered or lowered in ([], ["s"]):
+            if "of" in lowered or lowered in ([], ["s"]):
                 words = list(tokens[max(a.start - 2, 0):a.end]) + words
             else:
                 words += tokens[mentions[-1].end:]

@@ -25,7 +25,7 @@ from app.nl.spans import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name
 
-__all__ = ["LinkChoice", "implied_grams", "phrase_grams", "rank_links", "rank_paths"]
+__all__ = ["LinkChoice", "content_words", "implied_grams", "phrase_grams", "rank_links", "rank_paths"]
 
 DECLARED_END_BONUS = 0.06
 SHARED_STEM_BONUS = 0.15
@@ -69,7 +69,9 @@ def _stem(word: str) -> str:
 # A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
 # of place or origin; the hint gives the embedding words to compare link labels with.
 _PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located in", "within": "located in",
-                      "near": "near", "from": "from origin", "on": "on"}
+                      "near": "near", "from": "from origin", "on": "on",
+                      # "how many museums does Paris have": a place has what is located in it
+                      "have": "located in", "has": "located in"}
 
 
 def implied_grams(words: Sequence[str]) -> list[str]:
@@ -79,6 +81,15 @@ def implied_grams(words: Sequence[str]) -> list[str]:
     (['located in'], [])
     """
     return list(dict.fromkeys(_PREPOSITION_HINTS[w.lower()] for w in words if w.lower() in _PREPOSITION_HINTS))
+
+
+def content_words(words: Sequence[str]) -> list[str]:
+    """The words of a phrase that carry a relation of their own.
+
+    >>> content_words(["directed", "a"]), content_words(["have", "a"])
+    (['directed'], [])
+    """
+    return [w for w in words if len(w) > 1 and w.lower() not in _STOP]
 
 
 def phrase_grams(words: Sequence[str]) -> list[str]:

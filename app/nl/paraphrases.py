@@ -29,14 +29,15 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      + _forms("attend attended attends graduated graduate graduates educated", "from at")
      + ["attended", "attend", "studied", "graduate of", "graduates of", "alumni", "alumnus"],
      ("alma mater", "education")),
-    (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in"),
-     ("starring", "league")),
+    (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
+     + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared"],
+     ("starring", "league", "instrument")),
     (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "performed"],
      ("artist", "performer")),
     (_forms("marry married marries wed", "to") + ["married", "marry", "wife", "husband", "wives", "husbands",
                                                   "widow", "widower", "partner"],
      ("spouse",)),
-    (_forms("live lives lived living reside resides resided", "in at"),
+    (_forms("live lives lived living reside resides resided", "in at") + ["live", "lives", "lived", "resides"],
      ("residence",)),
     (_forms("die died dies", "from of"),
      ("death cause",)),

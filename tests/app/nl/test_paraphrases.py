@@ -96,3 +96,15 @@ def test_ppa005_passives_and_bare_verbs_on_dbpedia(dbpedia, question: str, link:
     graph = extract_graph(question, dbpedia).graph
     [edge] = graph.edges
     assert (edge.link, graph.node(edge.source).class_) == (D + link, D + subject)
+
+
+@pytest.mark.parametrize(("question", "links"), [
+    ("How many museums does Paris have?", ["location"]),  # a place has what is located in it
+    ("How many children did Benjamin Franklin have?", ["child"]),  # unless a link's word names what it has
+    ("In which city does Sylvester Stallone live?", ["residence"]),
+    ("In which films did Julia Roberts as well as Richard Gere play?", ["starring", "starring"]),
+    ("Which actors directed a film they starred in?", ["director", "starring"]),  # the verb, not the word "film"
+])
+def test_ppa006_verbs_said_apart_from_their_particle(dbpedia, question: str, links: list[str]) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert sorted(edge.link for edge in graph.edges) == sorted(D + link for link in links)
