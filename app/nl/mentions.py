@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
-__all__ = ["ClassMention", "class_mentions", "class_named", "is_link_label", "link_mentions", "read_relations",
+__all__ = ["AFTER_VERB", "ClassMention", "class_mentions", "class_named", "is_link_label", "link_mentions", "read_relations",
            "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
@@ -131,7 +131,8 @@ def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
 _RELATIVES = frozenset({"that", "who", "which"})
 _NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
                                "whose", "various", "always", "as", "us", "less", "plus"})
-_AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
+# Words that follow a verb (its object's article, a particle) and seldom a noun.
+AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
 
 
 def _verb_slot(tokens: Sequence[str], position: int) -> bool:
@@ -143,7 +144,7 @@ def _verb_slot(tokens: Sequence[str], position: int) -> bool:
     >>> _verb_slot("a person has country a country".split(), 3), _verb_slot("a play by a writer".split(), 1)
     (False, False)
     """
-    if position == 0 or position + 1 >= len(tokens) or tokens[position + 1] not in _AFTER_VERB:
+    if position == 0 or position + 1 >= len(tokens) or tokens[position + 1] not in AFTER_VERB:
         return False
     subject = tokens[position - 2] if tokens[position - 1] in _RELATIVES and position >= 2 else tokens[position - 1]
     return len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss") \

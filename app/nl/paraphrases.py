@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["relation_nouns"]
+__all__ = ["kind_nouns", "relation_nouns"]
 
 
 def _forms(verbs: str, particles: str = "") -> list[str]:
@@ -99,3 +99,30 @@ def relation_nouns(grams: Iterable[str]) -> list[str]:
     for gram in grams:
         found += _NOUNS.get(gram, ())
     return list(dict.fromkeys(found))
+
+
+# Everyday names of kinds of things, and the nouns an ontology more likely labels them with.
+_KINDS: dict[str, tuple[str, ...]] = {}
+for _words, _labels in (
+    ("staff personnel workers workforce", ("employee", "staff member")),
+    ("footballer footballers", ("soccer player", "football player")),
+    ("musician musicians", ("musical artist", "musician")),
+    ("singer singers", ("singer", "musical artist")),
+    ("kid kids", ("child",)),
+    ("firm firms business businesses", ("company",)),
+    ("car cars", ("automobile", "car")),
+    ("boss bosses", ("manager",)),
+    ("client clients", ("customer", "client")),
+    ("pupil pupils", ("student", "pupil")),
+):
+    for _word in _words.split():
+        _KINDS[_word] = _labels
+
+
+def kind_nouns(words: str) -> tuple[str, ...]:
+    """The nouns an ontology may label the kind ``words`` names with; empty when the table has none.
+
+    >>> kind_nouns("Staff"), kind_nouns("rivers")
+    (('employee', 'staff member'), ())
+    """
+    return _KINDS.get(words.lower(), ())

@@ -19,7 +19,8 @@ import numpy as np
 
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
-from app.nl.mentions import class_mentions, class_named, is_link_label, links_labelled, word_forms
+from app.nl.paraphrases import kind_nouns, relation_nouns
+from app.nl.mentions import AFTER_VERB, class_mentions, class_named, is_link_label, links_labelled, word_forms
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import OWL_THING, Ontology
 
@@ -393,6 +394,9 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     spans = []
     lowered = [t.lower() for t in tokens]
     for i in _noun_positions(tokens, taken, describing):
+        if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
+                lowered[i + 1] in AFTER_VERB:
+            continue  # "which musician wrote the most books": a relation's verb, not written works
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing
         if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE
@@ -405,10 +409,16 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:
         return []
-    vectors = index.embed_many([" ".join(tokens[s:e]).lower() for s, e in spans])
+    texts = [" ".join(tokens[s:e]).lower() for s, e in spans]
+    # "staff" is nearer "staffing agency" than "employee" for the embedder; the everyday noun says which
+    said = [[text, *kind_nouns(text)] for text in texts]
+    vectors = index.embed_many([t for alternatives in said for t in alternatives])
     best: dict[int, Mention] = {}
-    for (start, end), vector in zip(spans, vectors):
-        found = index.classes.search(np.asarray(vector), 1)
+    offset = 0
+    for (start, end), alternatives in zip(spans, said):
+        hits = [h for v in vectors[offset:offset + len(alternatives)] for h in index.classes.search(np.asarray(v), 1)]
+        offset += len(alternatives)
+        found = sorted(hits, key=lambda h: -h.score)[:1]
         if found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)

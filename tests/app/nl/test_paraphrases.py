@@ -6,6 +6,8 @@ here, with the real packaged embedder: the table knows English, not ontologies.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from app.nl.embedding import load_embedder
@@ -108,3 +110,23 @@ def test_ppa005_passives_and_bare_verbs_on_dbpedia(dbpedia, question: str, link:
 def test_ppa006_verbs_said_apart_from_their_particle(dbpedia, question: str, links: list[str]) -> None:
     graph = extract_graph(question, dbpedia).graph
     assert sorted(edge.link for edge in graph.edges) == sorted(D + link for link in links)
+
+
+@pytest.fixture(scope="module")
+def company():
+    folder = Path(__file__).resolve().parents[3] / "sample_ontologies" / "company_sample"
+    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
+
+
+def test_ppa007_an_everyday_kind_word_names_the_class_its_label_means(dbpedia, company) -> None:
+    # "footballers" is nearer "american football player" for the embedder; "staff" nearer "staffing agency"
+    graph = extract_graph("Footballers born in Buenos Aires", dbpedia).graph
+    assert D + "SoccerPlayer" in {node.class_ for node in graph.nodes}
+    graph = extract_graph("Staff who work at the Austin Sales Office", company).graph
+    assert "http://protograph.example/company/Employee" in {node.class_ for node in graph.nodes}
+
+
+def test_ppa008_a_relations_verb_before_its_object_is_no_class(dbpedia) -> None:
+    graph = extract_graph("Which musician wrote the most books?", dbpedia).graph
+    assert {(graph.node(e.source).class_, e.link, graph.node(e.target).class_) for e in graph.edges} == {
+        (D + "Book", D + "author", D + "MusicalArtist")}
