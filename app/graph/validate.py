@@ -11,8 +11,9 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
-from app.errors import GraphCompileError, UnconnectedGraphError
-from app.graph.model import Edge, PrototypeGraph
+from app.errors import EditError, GraphCompileError, UnconnectedGraphError
+from app.graph.edits import make_constraint
+from app.graph.model import Constraint, Edge, PrototypeGraph
 from ontology_loaders import RDFS_LABEL, Ontology
 
 __all__ = [
@@ -44,6 +45,7 @@ class ViolationCode(str, Enum):
     UNKNOWN_ATTRIBUTE = "unknown_attribute"
     UNKNOWN_MODIFIER_NODE = "unknown_modifier_node"
     BAD_INSTANCE = "bad_instance"
+    BAD_VALUE = "bad_value"
     TOO_LARGE = "too_large"
 
 
@@ -106,6 +108,7 @@ def validate_graph(graph: PrototypeGraph, ontology: Ontology) -> ValidationRepor
                     message=f"{node.id}: a {ontology.label(node.class_)} cannot have {ontology.label(constraint.property)}"
                     f" ({constraint.property})",
                 ))
+        violations += _value_violations(node.id, node.constraints, ontology)
         for instance in node.instances:
             if ":" not in instance or any(ch in instance for ch in ' <>"{}|\\^`'):
                 violations.append(Violation(
@@ -139,6 +142,22 @@ def validate_graph(graph: PrototypeGraph, ontology: Ontology) -> ValidationRepor
 
     violations += _modifier_violations(graph, classes, ontology)
     return ValidationReport(violations=tuple(violations))
+
+
+def _value_violations(node_id: str, constraints: tuple[Constraint, ...], ontology: Ontology) -> list[Violation]:
+    """Constraints whose value does not fit their attribute's datatype: "hire date = Engineers"."""
+    found = []
+    for constraint in constraints:
+        attribute = ontology.get_attribute(constraint.property)
+        if attribute is None:
+            continue
+        try:
+            make_constraint(constraint.property, constraint.op.value, constraint.value, attribute.range)
+        except EditError as problem:
+            found.append(Violation(code=ViolationCode.BAD_VALUE, node=node_id,
+                                   message=f"{node_id}: {ontology.label(constraint.property)} {constraint.op.value} "
+                                   f"{constraint.value!r}: {problem}"))
+    return found
 
 
 def _modifier_violations(graph: PrototypeGraph, classes: dict[str, str], ontology: Ontology) -> list[Violation]:

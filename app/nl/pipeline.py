@@ -172,7 +172,7 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         # "mountains higher than 8000 metres", "unpaid invoices", "projects on hold": the condition is read
         return False
     joined = {n for a, _, b in relations for n in (a, b)}
-    return len(mentions) == 1 or joined == set(range(len(mentions)))
+    return len(mentions) > 1 and joined == set(range(len(mentions)))
 
 
 def _evidence_result(original: str, question: str, notes: list[str], resources: PipelineResources,

@@ -12,7 +12,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.graph.model import Aggregation, Constraint, ConstraintOp, Edge, Node, PrototypeGraph, make_node_ids
+from app.errors import EditError
+from app.graph.edits import make_constraint
+from app.graph.model import Aggregation, Edge, Node, PrototypeGraph, make_node_ids
 from app.nl.draft import Draft, ScoredTerm
 from app.nl.lines import (
     RawGraph,
@@ -233,9 +235,12 @@ def assemble(draft: Draft) -> PrototypeGraph:
         if iri:
             attribute = ontology.get_attribute(iri)
             parsed, datatype = parse_value(value, attribute.range if attribute else None)
+            try:  # the model may write a word where a date or a number belongs ("hire date = Engineers")
+                constraint = make_constraint(iri, op, parsed, datatype)
+            except EditError:
+                continue
             node = nodes[a]
-            nodes[a] = node.model_copy(update={"constraints": node.constraints + (
-                Constraint(property=iri, op=ConstraintOp(op), value=parsed, datatype=datatype),)})
+            nodes[a] = node.model_copy(update={"constraints": node.constraints + (constraint,)})
     graph = PrototypeGraph(nodes=tuple(nodes.values()), edges=tuple(edges))
     if re.match(r"\s*(how many|count|number of)\b", draft.question, re.IGNORECASE) and graph.nodes:
         graph = graph.model_copy(update={"aggregation": Aggregation(count=graph.nodes[0].id)})

@@ -106,3 +106,17 @@ def test_an_order_on_an_attribute_the_class_lacks_is_reported(dbo_ontology):
                            order_by=(OrderBy(node="person_1", property="http://dbpedia.org/ontology/no_such"),))
     report = validate_graph(graph, dbo_ontology)
     assert not report.ok and "sorted by" in report.violations[0].message
+
+
+@pytest.mark.parametrize(("attribute", "value", "fits"), [
+    ("birthDate", "Engineers", False),  # a word where a date belongs
+    ("birthDate", "1961-08", True),
+    ("populationTotal", "many", False),
+    ("populationTotal", 300000, True),
+])
+def test_a_value_that_does_not_fit_its_attributes_datatype_is_reported(dbo_ontology, attribute, value, fits):
+    constraint = Constraint(property=DBO + attribute, op=">", value=value)
+    graph = PrototypeGraph(nodes=(node("person_1", "Person", constraints=(constraint,)),))
+    if attribute == "populationTotal":
+        graph = PrototypeGraph(nodes=(node("city_1", "City", constraints=(constraint,)),))
+    assert ("bad_value" in codes(graph, dbo_ontology)) is not fits

@@ -341,3 +341,12 @@ def test_pev032_words_in_a_nouns_or_a_verbs_place_are_read_as_such(dbpedia, ques
     graph = extract_graph(question, dbpedia).graph
     assert [edge.link for edge in graph.edges] == [D + link]
     assert D + "Play" not in {node.class_ for node in graph.nodes}
+
+
+def test_pev033_one_class_label_and_a_clause_is_read_by_evidence_not_the_model(company) -> None:
+    # the label path once wrote "hire date = Engineers" here: one class label was taken for the whole question
+    result = extract_graph("Engineers who know negotiation", company)
+    assert [(result.graph.node(e.source).class_, e.link) for e in result.graph.edges] == [
+        (CO + "Engineer", CO + "competency")]
+    assert "raw_nodes" not in result.timings_ms
+    assert all(not node.constraints for node in result.graph.nodes)
