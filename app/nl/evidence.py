@@ -40,6 +40,7 @@ from app.nl.flags import read_flags
 from app.nl.link_choice import (
     LinkChoice,
     implied_grams,
+    named_links,
     phrase_grams,
     rank_links,
     rank_paths,
@@ -224,9 +225,13 @@ class _Plan:
         """
         earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
             if reattach and words and words[0].lower() in PREPOSITIONS else []
+        named = named_links(ontology, [" ".join(words).lower()])  # as said, not as implied
         for source in [i] + earlier:
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
+                if named and choice.link not in named and self._join_by_path(i, j, grams, vectors, words, ontology,
+                                                                             index, through=named):
+                    return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 first, second = _ends(choice)
                 # a link may hold only for a kind of the class named ("people who work at …": employees)
                 self.classes[source] = _or_hint(first, self.mentions[source]) if self.classes[source] != first \
@@ -234,16 +239,22 @@ class _Plan:
                 self.classes[j] = _or_hint(second, self.mentions[j]) if self.classes[j] != second else second
                 self.edges.append((source, choice, j, words))
                 return
+        if not self._join_by_path(i, j, grams, vectors, words, ontology, index):
+            self.missing.append((i, j))
+
+    def _join_by_path(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str],
+                      ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset()) -> bool:
+        """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given)."""
         a, b = self.classes[i], self.classes[j]
         path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
-        if path is None:
-            self.missing.append((i, j))
-            return
+        if path is None or (through and not {path[0].link, path[2].link} & through):
+            return False
         first_link, middle, second_link = path
         self.mentions.append(Mention(-1, -1, ontology.label(middle), "between", class_iri=middle, score=0.8))
         self.classes.append(middle)
         k = len(self.mentions) - 1
         self.edges += [(i, first_link, k, words), (k, second_link, j, words)]
+        return True
 
 
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,

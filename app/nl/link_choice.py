@@ -25,7 +25,7 @@ from app.nl.spans import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name
 
-__all__ = ["LinkChoice", "content_words", "implied_grams", "phrase_grams", "rank_links", "rank_paths"]
+__all__ = ["LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths"]
 
 DECLARED_END_BONUS = 0.06
 SHARED_STEM_BONUS = 0.15
@@ -42,6 +42,7 @@ NARROWING_COST = 0.1
 # "Shows created by Matt Groening": a passive describes its subject by the agent, and ontologies
 # name that relation from the thing described ("creator", "author"), not from the agent ("created").
 PASSIVE_FORWARD_BONUS = 0.35
+DECLARED_MIDDLE_BONUS = 0.01
 MAX_GRAM_WORDS = 3
 # Words that carry no relation of their own.
 _STOP = frozenset(
@@ -274,6 +275,20 @@ def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
     return _scored(ontology, grams, similarity, candidates, limit)
 
 
+def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | None:
+    """The class ``choice``'s link declares at the end where ``middle`` stands."""
+    link = ontology.get_link(choice.link)
+    if link is None:
+        return None
+    return link.range if (choice.target_class == middle) == choice.forward else link.domain
+
+
+def named_links(ontology: Ontology, grams: Sequence[str]) -> frozenset[str]:
+    """The links whose whole label the phrase says as written: "whose home branch is in" names home branch."""
+    return frozenset(link.iri for link in ontology.links
+                     if len(label := _plain_label(link.label)) > 2 and _verbatim(grams, label))
+
+
 def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
                source: str, target: str) -> tuple[LinkChoice, str, LinkChoice] | None:
     """Two links through a class between, for two classes no single link joins ("offices in Germany":
@@ -288,7 +303,9 @@ def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
         second = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, middle, target, False)
                                                        if c[0] in similarity], 1)
         if first and second:
-            score = (first[0].score + second[0].score) / 2
+            # among kinds the two links equally allow, the one they declare ("person", not "academic")
+            declared = middle in (_declared_end(ontology, first[0], middle), _declared_end(ontology, second[0], middle))
+            score = (first[0].score + second[0].score) / 2 + (DECLARED_MIDDLE_BONUS if declared else 0.0)
             if best is None or score > best[0]:
                 best = (score, first[0], middle, second[0])
     return None if best is None else best[1:]

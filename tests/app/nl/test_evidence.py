@@ -350,3 +350,16 @@ def test_pev033_one_class_label_and_a_clause_is_read_by_evidence_not_the_model(c
         (CO + "Engineer", CO + "competency")]
     assert "raw_nodes" not in result.timings_ms
     assert all(not node.constraints for node in result.graph.nodes)
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    # the words name a link that does not join the two things: it is the first step of a path
+    ("library", "Members whose home branch is in Leipzig",
+     {(LIB + "Member", LIB + "homeBranch", LIB + "Branch"), (LIB + "Branch", LIB + "locatedIn", LIB + "City")}),
+    # and the class between is the one the links declare (Person), not any kind of it
+    ("dbpedia", "Scientists whose doctoral advisor was born in a city",
+     {(D + "Scientist", D + "doctoralAdvisor", D + "Person"), (D + "Person", D + "birthPlace", D + "City")}),
+])
+def test_pev034_a_link_the_words_name_is_taken_through_a_class_between(request, sample, question, expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert _triples(graph) == expected
