@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
-__all__ = ["AFTER_VERB", "ClassMention", "class_mentions", "class_named", "is_link_label", "link_mentions", "read_relations",
-           "unlabelled_things", "word_forms"]
+__all__ = ["AFTER_VERB", "ClassMention", "class_mentions", "class_named", "in_idiom", "is_link_label",
+           "link_mentions", "read_relations", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -129,10 +129,17 @@ def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
 
 
 _RELATIVES = frozenset({"that", "who", "which"})
+# A class word inside these says no thing: "the festival took place in Tartu".
+_IDIOMS = [["take", "place"], ["took", "place"], ["takes", "place"], ["taking", "place"], ["taken", "place"]]
 _NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
                                "whose", "various", "always", "as", "us", "less", "plus"})
 # Words that follow a verb (its object's article, a particle) and seldom a noun.
 AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
+
+
+def in_idiom(tokens: Sequence[str], position: int) -> bool:
+    """Whether the lower-case word at ``position`` ends an idiom that names no thing ("took place")."""
+    return position > 0 and list(tokens[position - 1:position + 1]) in _IDIOMS
 
 
 def _verb_slot(tokens: Sequence[str], position: int) -> bool:
@@ -200,7 +207,7 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
             position += 1
             continue
-        if length == 1 and not plural and _verb_slot(tokens, position):
+        if length == 1 and not plural and (_verb_slot(tokens, position) or in_idiom(tokens, position)):
             position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
         if _is_proper_name(original[position:position + length], ontology.label(iri), position):

@@ -20,7 +20,7 @@ import numpy as np
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.mentions import AFTER_VERB, class_mentions, class_named, is_link_label, links_labelled, word_forms
+from app.nl.mentions import AFTER_VERB, class_mentions, class_named, in_idiom, is_link_label, links_labelled, word_forms
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import OWL_THING, Ontology
 
@@ -397,6 +397,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
                 lowered[i + 1] in AFTER_VERB:
             continue  # "which musician wrote the most books": a relation's verb, not written works
+        if in_idiom(lowered, i):
+            continue
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing
         if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE

@@ -130,3 +130,16 @@ def test_ppa008_a_relations_verb_before_its_object_is_no_class(dbpedia) -> None:
     graph = extract_graph("Which musician wrote the most books?", dbpedia).graph
     assert {(graph.node(e.source).class_, e.link, graph.node(e.target).class_) for e in graph.edges} == {
         (D + "Book", D + "author", D + "MusicalArtist")}
+
+
+@pytest.fixture(scope="module")
+def library():
+    folder = Path(__file__).resolve().parents[3] / "sample_ontologies" / "library_sample"
+    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
+
+
+def test_ppa009_an_idiom_names_no_thing_and_managing_is_heading(library, company) -> None:
+    graph = extract_graph("Which festivals took place in Tartu?", library).graph
+    assert [edge.link.rsplit("/", 1)[1] for edge in graph.edges] == ["festivalCity"]  # no node for "place"
+    graph = extract_graph("Who manages the Customer Support department?", company).graph
+    assert [edge.link.rsplit("/", 1)[1] for edge in graph.edges] == ["heads"]
