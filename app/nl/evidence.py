@@ -154,7 +154,7 @@ def _join_modifiers(plan: _Plan, modifiers: Sequence[tuple[Mention, int]], token
     """Join each modifier's thing to it, by the link that says where a thing is from."""
     if not modifiers:
         return
-    grams = implied_grams(["from"])
+    grams = [*implied_grams(["from"]), "country", "nationality"]  # "Danish films": their country
     vectors = index.embed_many(grams)
     for modifier, thing in modifiers:
         plan.mentions.append(modifier)

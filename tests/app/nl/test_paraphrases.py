@@ -143,3 +143,8 @@ def test_ppa009_an_idiom_names_no_thing_and_managing_is_heading(library, company
     assert [edge.link.rsplit("/", 1)[1] for edge in graph.edges] == ["festivalCity"]  # no node for "place"
     graph = extract_graph("Who manages the Customer Support department?", company).graph
     assert [edge.link.rsplit("/", 1)[1] for edge in graph.edges] == ["heads"]
+
+
+def test_ppa010_a_demonym_says_the_things_country(dbpedia) -> None:
+    graph = extract_graph("Give me all Danish movies.", dbpedia).graph
+    assert [(graph.node(e.source).class_, e.link) for e in graph.edges] == [(D + "Film", D + "country")]
