@@ -52,6 +52,7 @@ from app.nl.spans import (
     Mention,
     find_mentions,
     is_english,
+    is_verb_form,
     most_specific,
     tokens_of,
 )
@@ -223,10 +224,13 @@ class _Plan:
         writers" are books by those writers, "copies of The Hidden Tide at branches" copies at
         branches. ``reattach=False`` keeps the join to ``i`` (a modifier belongs to its noun).
         """
+        # "movies starring Mickey Rourke were directed by Guy Ritchie": a passive after a name is said of
+        # the clause's thing, so that is tried first
+        passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and _is_passive(words)
         earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
-            if reattach and words and words[0].lower() in PREPOSITIONS else []
+            if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier) else []
         named = named_links(ontology, [" ".join(words).lower()])  # as said, not as implied
-        for source in [i] + earlier:
+        for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
                 if named and choice.link not in named and self._join_by_path(i, j, grams, vectors, words, ontology,
@@ -274,6 +278,19 @@ class _Plan:
 
 # Words that open a phrase which may attach to a thing named before the last one.
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
+
+
+def _is_passive(words: Sequence[str]) -> bool:
+    """"were directed by", "was starring": a form of "be", then a participle.
+
+    >>> _is_passive(["were", "directed", "by"]), _is_passive(["was", "starring"]), _is_passive(["directed"])
+    (True, True, False)
+    """
+    lowered = [w.lower() for w in words]
+    return len(lowered) >= 2 and lowered[0] in _BE and is_verb_form(lowered[1])
+
+
+_BE = frozenset({"is", "are", "was", "were", "been", "be"})
 
 
 def _owned_noun(words: Sequence[str]) -> str | None:

@@ -363,3 +363,8 @@ def test_pev033_one_class_label_and_a_clause_is_read_by_evidence_not_the_model(c
 def test_pev034_a_link_the_words_name_is_taken_through_a_class_between(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert _triples(graph) == expected
+
+
+def test_pev035_a_passive_after_a_name_is_said_of_the_clauses_thing(dbpedia) -> None:
+    graph = extract_graph("Which movies starring Mickey Rourke were directed by Guy Ritchie?", dbpedia).graph
+    assert _triples(graph) == {(D + "Film", D + "starring", D + "Actor"), (D + "Film", D + "director", D + "Person")}
