@@ -50,6 +50,7 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.spans import (
     TOKEN,
     Mention,
+    asked_classes,
     find_mentions,
     is_english,
     is_verb_form,
@@ -263,7 +264,8 @@ class _Plan:
 
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
-        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j])
+        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j],
+                            agent_first=_asks_agent(self.mentions[i], words))
         # A thing a link's word names ("how many children") is where that link goes, never where it starts.
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
         if named_by:
@@ -278,6 +280,12 @@ class _Plan:
 
 # Words that open a phrase which may attach to a thing named before the last one.
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
+
+
+def _asks_agent(first: Mention, words: Sequence[str]) -> bool:
+    """"Who created Goofy", "Who discovered Pluto": "who" is the subject of the past tense after it."""
+    return first.kind == "focus" and first.text.lower() == "who" and bool(words) and \
+        words[0].lower().endswith("ed") and len(words[0]) > 4
 
 
 def _is_passive(words: Sequence[str]) -> bool:
@@ -322,8 +330,10 @@ def _ends(choice: LinkChoice) -> tuple[str, str]:
 
 
 def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
-    hint = mention.hint
-    return hint is None or ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri)
+    """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
+    hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
+    return mention.hint is None or any(
+        ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,

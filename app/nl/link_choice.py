@@ -249,15 +249,16 @@ def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.n
 
 
 def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
-            candidates: Sequence[tuple[str, bool, str, str, float]], limit: int) -> list[LinkChoice]:
+            candidates: Sequence[tuple[str, bool, str, str, float]], limit: int,
+            agent_first: bool = False) -> list[LinkChoice]:
     scored = []
     labels = {link: _plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
-    passive = _passive(grams)
+    passive = _passive(grams) or agent_first
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, labels[link], longer)
-                 + _comment_stems(grams, ontology, link) + fit + (PASSIVE_FORWARD_BONUS if passive and forward else 0.0))
+                 + _comment_stems(grams, ontology, link) + fit + (PASSIVE_FORWARD_BONUS if passive and forward != agent_first else 0.0))
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):
@@ -266,13 +267,18 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
 
 
 def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
-               source: str | None, target: str | None, *, limit: int = 10) -> list[LinkChoice]:
-    """The best links joining a thing of class ``source`` to one of class ``target`` (None: unknown), best first."""
+               source: str | None, target: str | None, *, limit: int = 10,
+               agent_first: bool = False) -> list[LinkChoice]:
+    """The best links joining a thing of class ``source`` to one of class ``target`` (None: unknown), best first.
+
+    ``agent_first``: the first thing does to the second what the phrase says ("who created Goofy"); the
+    ontology names that relation from the second, as it does a passive ("Goofy, created by whom").
+    """
     candidates = _candidates(ontology, source, target)
     if not candidates:
         return []
     similarity = _similarities(index, list(dict.fromkeys(c[0] for c in candidates)), gram_vectors)
-    return _scored(ontology, grams, similarity, candidates, limit)
+    return _scored(ontology, grams, similarity, candidates, limit, agent_first)
 
 
 def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | None:

@@ -24,7 +24,8 @@ from app.nl.mentions import AFTER_VERB, class_mentions, class_named, in_idiom, i
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import OWL_THING, Ontology
 
-__all__ = ["TOKEN", "Mention", "find_mentions", "is_english", "is_verb_form", "most_specific", "tokens_of"]
+__all__ = ["TOKEN", "Mention", "asked_classes", "find_mentions", "is_english", "is_verb_form", "most_specific",
+           "tokens_of"]
 
 MAX_NAME_WORDS = 6
 # A word of the question: letters and digits, split at anything else.
@@ -453,5 +454,10 @@ def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention
     first_class = min((m.start for m in found if m.kind == "class"), default=None)
     if first_class is not None and all(t.lower() in _ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
-    wanted = (class_named(word, ontology) for word in _WH_THING[tokens[0].lower()])
-    return Mention(0, 1, tokens[0], "focus", hint=next((c for c in wanted if c), None), score=0.9)
+    wanted = asked_classes(tokens[0], ontology)
+    return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
+
+
+def asked_classes(wh_word: str, ontology: Ontology) -> list[str]:
+    """The ontology's classes for what a wh-word asks, most specific first: "who" → person, agent."""
+    return [c for c in (class_named(word, ontology) for word in _WH_THING.get(wh_word.lower(), ())) if c]

@@ -148,3 +148,16 @@ def test_ppa009_an_idiom_names_no_thing_and_managing_is_heading(library, company
 def test_ppa010_a_demonym_says_the_things_country(dbpedia) -> None:
     graph = extract_graph("Give me all Danish movies.", dbpedia).graph
     assert [(graph.node(e.source).class_, e.link) for e in graph.edges] == [(D + "Film", D + "country")]
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    # "who" did the deed to the named thing: the link is named from the thing ("creator"), and "who" may be
+    # any agent, not only a person
+    ("Who created Goofy?", "creator"),
+    ("Who discovered Ceres?", "discoverer"),
+])
+def test_ppa011_who_did_it_takes_the_link_named_from_the_thing_done(dbpedia, question: str, link: str) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + link
+    assert not graph.node(edge.target).constraints  # the asked "who" is the link's end, the name its start
