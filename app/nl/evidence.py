@@ -44,6 +44,7 @@ from app.nl.link_choice import (
     phrase_grams,
     rank_links,
     rank_paths,
+    rank_three_link_paths,
 )
 from app.nl.name_types import NameTyper
 from app.nl.retrieval import OntologyIndex
@@ -252,14 +253,35 @@ class _Plan:
         """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given)."""
         a, b = self.classes[i], self.classes[j]
         path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
+        if path is None and a and b and not through:
+            path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
         if path is None or (through and not {path[0].link, path[2].link} & through):
             return False
-        first_link, middle, second_link = path
-        self.mentions.append(Mention(-1, -1, ontology.label(middle), "between", class_iri=middle, score=0.8))
-        self.classes.append(middle)
-        k = len(self.mentions) - 1
-        self.edges += [(i, first_link, k, words), (k, second_link, j, words)]
+        ends = [i]
+        for middle, step in zip(path[1:-1:2], path[::2]):
+            known = self._neighbour(ends[-1], step, middle)
+            if known is None:
+                self.mentions.append(Mention(-1, -1, ontology.label(middle), "between", class_iri=middle, score=0.8))
+                self.classes.append(middle)
+                known = len(self.mentions) - 1
+            ends.append(known)
+        ends.append(j)
+        self.edges += [(ends[n], link, ends[n + 1], words) for n, link in enumerate(path[::2])
+                       if not self._has_edge(ends[n], link, ends[n + 1])]
         return True
+
+    def _neighbour(self, k: int, step: LinkChoice, class_iri: str) -> int | None:
+        """A node of ``class_iri`` that ``k`` already reaches by ``step``'s link: "the laptops that Granite
+        Bank ordered" go on from the laptops already drafted, not from a second node like them."""
+        for a, choice, b, _ in self.edges:
+            for near, far, forward in ((a, b, choice.forward), (b, a, not choice.forward)):
+                if near == k and choice.link == step.link and forward == step.forward and \
+                        self.classes[far] == class_iri:
+                    return far
+        return None
+
+    def _has_edge(self, a: int, step: LinkChoice, b: int) -> bool:
+        return any((a, b) in ((x, y), (y, x)) and c.link == step.link for x, c, y, _ in self.edges)
 
 
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,

@@ -25,7 +25,8 @@ from app.nl.spans import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name
 
-__all__ = ["LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths"]
+__all__ = ["LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
+           "rank_three_link_paths"]
 
 DECLARED_END_BONUS = 0.06
 SHARED_STEM_BONUS = 0.15
@@ -192,6 +193,7 @@ def _passive(grams: Sequence[str]) -> bool:
     return any(len(words) == 2 and words[1] == "by" and is_verb_form(words[0]) for words in map(str.split, grams))
 
 
+@functools.lru_cache(maxsize=8192)
 def _plain_label(label: str) -> str:
     """A label without its qualifier, lower case: "creator (agent)" is said "creator".
 
@@ -314,4 +316,53 @@ def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
             score = (first[0].score + second[0].score) / 2 + (DECLARED_MIDDLE_BONUS if declared else 0.0)
             if best is None or score > best[0]:
                 best = (score, first[0], middle, second[0])
+    return None if best is None else best[1:]
+
+
+# How many first and last steps a three-link way considers at each end, best first.
+THREE_LINK_BRANCHING = 8
+
+
+def _steps_from(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
+                known: str) -> list[LinkChoice]:
+    """The best declared links from ``known`` (first) to another class, one per class reached."""
+    candidates = [c for c in _candidates(ontology, known, None) if c[0] in similarity]
+    best: dict[str, LinkChoice] = {}
+    for choice in _scored(ontology, grams, similarity, candidates, len(candidates)):
+        other = choice.target_class if choice.forward else choice.source_class
+        if other != known and other != OWL_THING:
+            best.setdefault(other, choice)
+    return list(best.values())[:THREE_LINK_BRANCHING]
+
+
+def _reached(choice: LinkChoice) -> str:
+    return choice.target_class if choice.forward else choice.source_class
+
+
+def _flipped(choice: LinkChoice) -> LinkChoice:
+    """The same link seen from its other end."""
+    return LinkChoice(choice.link, not choice.forward, choice.score, choice.source_class, choice.target_class)
+
+
+def rank_three_link_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
+                          source: str, target: str) -> tuple[LinkChoice, str, LinkChoice, str, LinkChoice] | None:
+    """Three declared links through two classes, for things that meet only through a record between
+    them: "members who borrowed The Silent Almanac" are borrowers of loans of copies of that novel.
+
+    Each end keeps its :data:`THREE_LINK_BRANCHING` best first steps, so the search stays small on
+    a large ontology; the way whose three links fit the words best on average wins.
+    """
+    declared = [link.iri for link in ontology.links if OWL_THING not in (link.domain, link.range)]
+    similarity = _similarities(index, declared, gram_vectors)
+    best: tuple[float, LinkChoice, str, LinkChoice, str, LinkChoice] | None = None
+    for first in _steps_from(ontology, grams, similarity, source):
+        for last in _steps_from(ontology, grams, similarity, target):
+            left, right = _reached(first), _reached(last)
+            middle = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, left, right, False)
+                                                            if c[0] in similarity], 1)
+            if not middle:
+                continue
+            score = (first.score + middle[0].score + last.score) / 3
+            if best is None or score > best[0]:
+                best = (score, first, left, middle[0], right, _flipped(last))
     return None if best is None else best[1:]

@@ -368,3 +368,24 @@ def test_pev034_a_link_the_words_name_is_taken_through_a_class_between(request, 
 def test_pev035_a_passive_after_a_name_is_said_of_the_clauses_thing(dbpedia) -> None:
     graph = extract_graph("Which movies starring Mickey Rourke were directed by Guy Ritchie?", dbpedia).graph
     assert _triples(graph) == {(D + "Film", D + "starring", D + "Actor"), (D + "Film", D + "director", D + "Person")}
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    # things that meet only through a record between them: a loan, a sales order
+    ("library", "Which members borrowed The Silent Almanac?",
+     {(LIB + "Loan", LIB + "borrower", LIB + "Member"), (LIB + "Loan", LIB + "loanedItem", LIB + "Item"),
+      (LIB + "Item", LIB + "copyOf", LIB + "Novel")}),
+    ("company", "Which customers bought desktops?",
+     {(CO + "SalesOrder", CO + "soldTo", CO + "Customer"), (CO + "SalesOrder", CO + "orderItem", CO + "Product"),
+      (CO + "Product", CO + "category", CO + "ProductCategory")}),
+])
+def test_pev036_three_links_join_things_no_one_or_two_links_join(request, sample, question, expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert _triples(graph) == expected
+    assert len(graph.nodes) == 4
+
+
+def test_pev037_a_way_on_from_a_drafted_thing_reuses_it(company) -> None:
+    graph = extract_graph("Suppliers of the laptops that Granite Bank ordered", company).graph
+    assert [n.class_ for n in graph.nodes].count(CO + "Product") == 1
+    assert len(graph.edges) == 4
