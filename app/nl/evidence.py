@@ -39,6 +39,7 @@ from app.nl.comparisons import read_comparisons
 from app.nl.flags import read_flags
 from app.nl.link_choice import (
     LinkChoice,
+    content_words,
     implied_grams,
     named_links,
     phrase_grams,
@@ -69,6 +70,8 @@ NameResolver = Callable[[str], "tuple[str, tuple[str, ...]] | None"]
 
 # An edge whose best link scores below this is reported as a guess.
 SURE_LINK = 0.55
+# How much better a step of a two-link way must fit the words than a weak single link, to be taken instead.
+PATH_MARGIN = 0.2
 # How close a name must be to a class label to take that class instead of its link's declared end.
 NAME_CLASS_SIMILARITY = 0.55
 
@@ -238,6 +241,9 @@ class _Plan:
                 if named and choice.link not in named and self._join_by_path(i, j, grams, vectors, words, ontology,
                                                                              index, through=named):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
+                if choice.score < SURE_LINK and content_words(words) and self._join_by_path(
+                        i, j, grams, vectors, words, ontology, index, better_than=choice.score + PATH_MARGIN):
+                    return  # "librarians who work in Tartu": works at a branch located there, not born there
                 first, second = _ends(choice)
                 # a link may hold only for a kind of the class named ("people who work at …": employees)
                 self.classes[source] = _or_hint(first, self.mentions[source]) if self.classes[source] != first \
@@ -249,13 +255,17 @@ class _Plan:
             self.missing.append((i, j))
 
     def _join_by_path(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str],
-                      ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset()) -> bool:
-        """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given)."""
+                      ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset(),
+                      better_than: float | None = None) -> bool:
+        """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
+        whose best step scores above ``better_than`` where given), else by three where allowed."""
         a, b = self.classes[i], self.classes[j]
         path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
-        if path is None and a and b and not through:
+        if path is None and a and b and not through and better_than is None:
             path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
         if path is None or (through and not {path[0].link, path[2].link} & through):
+            return False
+        if better_than is not None and max(step.score for step in path[::2]) <= better_than:
             return False
         ends = [i]
         for middle, step in zip(path[1:-1:2], path[::2]):

@@ -389,3 +389,10 @@ def test_pev037_a_way_on_from_a_drafted_thing_reuses_it(company) -> None:
     graph = extract_graph("Suppliers of the laptops that Granite Bank ordered", company).graph
     assert [n.class_ for n in graph.nodes].count(CO + "Product") == 1
     assert len(graph.edges) == 4
+
+
+def test_pev038_a_weak_single_link_yields_to_a_way_whose_step_the_words_name(library) -> None:
+    # born in joins a librarian to a city, but "work in" says works at: a branch located in the city
+    graph = extract_graph("Which librarians work in Tartu?", library).graph
+    assert _triples(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
+                               (LIB + "Branch", LIB + "locatedIn", LIB + "City")}
