@@ -21,7 +21,7 @@ from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
 __all__ = ["AFTER_VERB", "ClassMention", "class_mentions", "class_named", "in_idiom", "is_link_label",
-           "link_mentions", "read_relations", "unlabelled_things", "word_forms"]
+           "link_mentions", "read_relations", "relation_noun_spans", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
@@ -296,6 +296,20 @@ def links_labelled(words: str, ontology: Ontology) -> tuple[str, ...]:
     normalised = _normalise(words).split()
     labels = _link_label_index(ontology)
     return next((labels[form] for form in word_forms(normalised) if form in labels), ()) if normalised else ()
+
+
+def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int]]:
+    """Where a link label of two or more words is said as a relation noun: before "of" ("the project
+    lead of Project Nova") or after "whose" ("whose home branch is …"). A class word inside it names no thing.
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:lead", label="project lead")])
+    >>> relation_noun_spans("who is the project lead of Nova".split(), onto), relation_noun_spans(["projects"], onto)
+    ([(3, 5)], [])
+    """
+    lowered = [t.lower() for t in tokens]
+    return [(start, end) for start, end, _ in _link_spans(lowered, ontology)
+            if end - start >= 2 and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"])]
 
 
 def link_mentions(question: str, ontology: Ontology) -> list[str]:

@@ -20,7 +20,16 @@ import numpy as np
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.mentions import AFTER_VERB, class_mentions, class_named, in_idiom, is_link_label, links_labelled, word_forms
+from app.nl.mentions import (
+    AFTER_VERB,
+    class_mentions,
+    class_named,
+    in_idiom,
+    is_link_label,
+    links_labelled,
+    relation_noun_spans,
+    word_forms,
+)
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders.model import OWL_THING, Ontology
 
@@ -114,6 +123,10 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         for i in range(mention.start, mention.end):
             taken[i] = True
 
+    for start, end in relation_noun_spans(tokens, ontology):
+        # "the project lead of …", "the official languages of …": the thing that link reaches, not a project
+        words = " ".join(tokens[start:end])
+        take(Mention(start, end, words, "related", class_iri=_declared_range(words, ontology), score=0.8))
     demonyms = _demonyms(tokens)
     for mention in demonyms:
         take(mention)
@@ -451,7 +464,7 @@ def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention
     """
     if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
         return None
-    first_class = min((m.start for m in found if m.kind == "class"), default=None)
+    first_class = min((m.start for m in found if m.kind in ("class", "related")), default=None)
     if first_class is not None and all(t.lower() in _ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = asked_classes(tokens[0], ontology)

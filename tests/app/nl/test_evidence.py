@@ -396,3 +396,15 @@ def test_pev038_a_weak_single_link_yields_to_a_way_whose_step_the_words_name(lib
     graph = extract_graph("Which librarians work in Tartu?", library).graph
     assert _triples(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
                                (LIB + "Branch", LIB + "locatedIn", LIB + "City")}
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # a link label said as a relation noun is the thing it reaches; the class word inside it is no node
+    ("Who is the project lead of Project Nova?", {(CO + "Project", CO + "projectLead", CO + "Employee")}),
+    ("Who is the account manager of Granite Bank?",
+     {(CO + "Customer", CO + "accountManager", CO + "SalesRepresentative")}),
+])
+def test_pev039_a_relation_noun_of_several_words_hides_no_class(company, question, expected) -> None:
+    graph = extract_graph(question, company).graph
+    assert _triples(graph) == expected
+    assert len(graph.nodes) == 2
