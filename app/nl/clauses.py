@@ -122,8 +122,11 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             words += tokens[b.end:]
         if i == 0 and a.kind in ("instance", "name"):
             words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
-        if a.kind == "related" and not has_content(words):
-            words = [a.text]  # "how many children did Benjamin Franklin have": the word is the link
+        if a.kind == "related" and not has_content(words) and not implied_grams(
+                [w for w in words if w.lower() not in AUXILIARIES]):
+            # "how many children did Benjamin Franklin have": the word is the link; "whose home branch is in
+            # Leipzig": the preposition is
+            words = [a.text]
         elif not has_content(words) and not implied_grams(words):
             lowered = [w.lower() for w in words]
             if "of" in lowered or lowered in ([], ["s"]):

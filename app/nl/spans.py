@@ -131,7 +131,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for mention in demonyms:
         take(mention)
     for mention in _instances(tokens, ontology, instances or {}):
-        if not any(taken[mention.start:mention.end]):
+        if not any(taken[mention.start:mention.end]) and not _inside_longer_name(tokens, mention):
             take(mention)
     lowered = [t.lower() for t in tokens]
     for mention in class_mentions(question, ontology):
@@ -152,7 +152,44 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     focus = _focus(tokens, taken, found, ontology)
     if focus is not None:
         take(focus)
-    return sorted(found, key=lambda m: m.start)
+    return _appositions(sorted(found, key=lambda m: m.start), lowered, ontology)
+
+
+def _inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
+    """"Hotel California", "Paris Hilton": a known name inside a longer run of capitalised words is
+    part of another name, which the run as a whole names.
+
+    >>> m = Mention(2, 3, "California", "instance")
+    >>> _inside_longer_name("the song Hotel California".split(), dataclasses.replace(m, start=3, end=4))
+    True
+    >>> _inside_longer_name("Which cities are in California".split(), dataclasses.replace(m, start=4, end=5))
+    False
+    """
+    before = tokens[mention.start - 1] if mention.start > 1 else ""
+    after = tokens[mention.end] if mention.end < len(tokens) else ""
+    return any(word[:1].isupper() and word.lower() not in _NOT_NOUNS for word in (before, after))
+
+
+def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Ontology) -> list[Mention]:
+    """"The comic Captain America", "the crime genre": a singular class word beside a name says what the
+    named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
+    merged: list[Mention] = []
+    for mention in mentions:
+        last = merged[-1] if merged else None
+        pair = (last, mention) if last is not None and last.end == mention.start else None
+        if pair is None:
+            merged.append(mention)
+            continue
+        word, name = pair if pair[0].kind == "class" else pair[::-1]
+        plural = lowered[word.end - 1].endswith("s") and not lowered[word.end - 1].endswith("ss")
+        fits = word.class_iri is not None and (name.kind == "name" or (
+            name.kind == "instance" and name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri)))
+        if word.kind != "class" or name.kind not in ("name", "instance") or name.modifier or plural or not fits:
+            merged.append(mention)
+            continue
+        kind_of = word.class_iri if name.kind == "name" else name.class_iri
+        merged[-1] = dataclasses.replace(name, start=pair[0].start, end=pair[1].end, class_iri=kind_of)
+    return merged
 
 
 # "a list of clubs", "the number of films": the noun before "of" holds the things, it is not one of them.

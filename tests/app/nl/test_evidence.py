@@ -408,3 +408,19 @@ def test_pev039_a_relation_noun_of_several_words_hides_no_class(company, questio
     graph = extract_graph(question, company).graph
     assert _triples(graph) == expected
     assert len(graph.nodes) == 2
+
+
+def test_pev040_a_class_word_beside_a_name_says_what_the_named_thing_is(dbpedia, library) -> None:
+    graph = extract_graph("Who created the comic Captain America?", dbpedia).graph
+    assert len(graph.nodes) == 2
+    comic = next(n for n in graph.nodes if n.constraints)
+    assert (comic.class_, comic.constraints[0].value) == (D + "Comic", "Captain America")
+    # a known name inside a longer one is part of it
+    graph = extract_graph("Who wrote the song Hotel California?", dbpedia).graph
+    assert [c.value for n in graph.nodes for c in n.constraints] == ["Hotel California"]
+    # an instance and its class word: one genre
+    graph = extract_graph("Audiobooks read from novels in the crime genre", library).graph
+    assert [n.class_ for n in graph.nodes].count(LIB + "Genre") == 1
+    # a plural after a name is other things: the astronauts of Apollo 14 are no Apollo 14
+    graph = extract_graph("Give me the Apollo 14 astronauts.", dbpedia).graph
+    assert len(graph.nodes) == 2
