@@ -1,0 +1,206 @@
+"""The plan of an evidence draft: its things, and the links that join them one pair at a time.
+
+:class:`Plan` holds the question's mentions as numbered nodes and joins two of them by
+the best link the words between them name (:mod:`app.nl.link_choice`), or by a way of
+two or three links through classes between, and reports when nothing joins them. The
+English the joins rely on (passives, possessives, prepositions that attach higher up)
+is here; which pairs to join is :mod:`app.nl.evidence`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.nl.clauses import AUXILIARIES
+from app.nl.link_choice import (
+    LinkChoice,
+    content_words,
+    named_links,
+    rank_links,
+    rank_paths,
+    rank_three_link_paths,
+)
+from app.nl.retrieval import OntologyIndex
+from app.nl.spans import Mention, asked_classes, is_verb_form
+from ontology_loaders import OWL_THING, Ontology
+
+__all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
+
+# An edge whose best link scores below this is reported as a guess.
+SURE_LINK = 0.55
+# How much better a step of a two-link way must fit the words than a weak single link, to be taken instead.
+PATH_MARGIN = 0.2
+
+
+@dataclass
+class Plan:
+    """The draft's nodes (mentions, and classes a two-link way passes through) and its edges by node number."""
+
+    mentions: list[Mention]
+    classes: list[str | None]
+    edges: list[tuple[int, LinkChoice, int, Sequence[str]]] = field(default_factory=list)
+    missing: list[tuple[int, int]] = field(default_factory=list)
+
+    def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
+             index: OntologyIndex, *, reattach: bool = True) -> None:
+        """Join node ``i`` to node ``j``: by the best single link, else by two links through a class between.
+
+        When no single link joins them and the words are a prepositional phrase, a thing named
+        earlier that one link joins to ``j`` takes them instead: "books about music by Portuguese
+        writers" are books by those writers, "copies of The Hidden Tide at branches" copies at
+        branches. ``reattach=False`` keeps the join to ``i`` (a modifier belongs to its noun).
+        """
+        # "movies starring Mickey Rourke were directed by Guy Ritchie": a passive after a name is said of
+        # the clause's thing, so that is tried first
+        passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and _is_passive(words)
+        earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
+            if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier) else []
+        named = named_links(ontology, [" ".join(words).lower()])  # as said, not as implied
+        for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
+            choice = self._choice(source, j, grams, vectors, words, ontology, index)
+            if choice is not None:
+                if named and choice.link not in named and self._join_by_path(i, j, grams, vectors, words, ontology,
+                                                                             index, through=named):
+                    return  # "members whose home branch is in Leipzig": the link the words name, then one more
+                if choice.score < SURE_LINK and content_words(words) and self._join_by_path(
+                        i, j, grams, vectors, words, ontology, index, better_than=choice.score + PATH_MARGIN):
+                    return  # "librarians who work in Tartu": works at a branch located there, not born there
+                first, second = _ends(choice)
+                # a link may hold only for a kind of the class named ("people who work at …": employees)
+                self.classes[source] = _or_hint(first, self.mentions[source]) if self.classes[source] != first \
+                    else first
+                self.classes[j] = _or_hint(second, self.mentions[j]) if self.classes[j] != second else second
+                self.edges.append((source, choice, j, words))
+                return
+        if not self._join_by_path(i, j, grams, vectors, words, ontology, index):
+            self.missing.append((i, j))
+
+    def _join_by_path(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str],
+                      ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset(),
+                      better_than: float | None = None) -> bool:
+        """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
+        whose best step scores above ``better_than`` where given), else by three where allowed."""
+        a, b = self.classes[i], self.classes[j]
+        path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
+        if path is None and a and b and not through and better_than is None:
+            path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
+        if path is None or (through and not {path[0].link, path[2].link} & through):
+            return False
+        if better_than is not None and max(step.score for step in path[::2]) <= better_than:
+            return False
+        ends = [i]
+        for middle, step in zip(path[1:-1:2], path[::2]):
+            known = self._neighbour(ends[-1], step, middle)
+            if known is None:
+                self.mentions.append(Mention(-1, -1, ontology.label(middle), "between", class_iri=middle, score=0.8))
+                self.classes.append(middle)
+                known = len(self.mentions) - 1
+            ends.append(known)
+        ends.append(j)
+        self.edges += [(ends[n], link, ends[n + 1], words) for n, link in enumerate(path[::2])
+                       if not self._has_edge(ends[n], link, ends[n + 1])]
+        return True
+
+    def _neighbour(self, k: int, step: LinkChoice, class_iri: str) -> int | None:
+        """A node of ``class_iri`` that ``k`` already reaches by ``step``'s link: "the laptops that Granite
+        Bank ordered" go on from the laptops already drafted, not from a second node like them."""
+        for a, choice, b, _ in self.edges:
+            for near, far, forward in ((a, b, choice.forward), (b, a, not choice.forward)):
+                if near == k and choice.link == step.link and forward == step.forward and \
+                        self.classes[far] == class_iri:
+                    return far
+        return None
+
+    def _has_edge(self, a: int, step: LinkChoice, b: int) -> bool:
+        return any((a, b) in ((x, y), (y, x)) and c.link == step.link for x, c, y, _ in self.edges)
+
+
+    def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
+                index: OntologyIndex) -> LinkChoice | None:
+        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j],
+                            agent_first=_asks_agent(self.mentions[i], words))
+        # A thing a link's word names ("how many children") is where that link goes, never where it starts.
+        named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
+        if named_by:
+            ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
+        ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
+        return _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
+
+    def _may_narrow(self, k: int, end_class: str) -> bool:
+        """A named instance keeps its class; a class word may become a kind of it."""
+        return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
+
+
+# Words that open a phrase which may attach to a thing named before the last one.
+PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
+
+
+def _asks_agent(first: Mention, words: Sequence[str]) -> bool:
+    """"Who created Goofy", "Who discovered Pluto": "who" is the subject of the past tense after it."""
+    return first.kind == "focus" and first.text.lower() == "who" and bool(words) and \
+        words[0].lower().endswith("ed") and len(words[0]) > 4
+
+
+def _is_passive(words: Sequence[str]) -> bool:
+    """"were directed by", "was starring": a form of "be", then a participle.
+
+    >>> _is_passive(["were", "directed", "by"]), _is_passive(["was", "starring"]), _is_passive(["directed"])
+    (True, True, False)
+    """
+    lowered = [w.lower() for w in words]
+    return len(lowered) >= 2 and lowered[0] in _BE and is_verb_form(lowered[1])
+
+
+_BE = frozenset({"is", "are", "was", "were", "been", "be"})
+
+
+def _owned_noun(words: Sequence[str]) -> str | None:
+    """The relation noun of "the successor of …" or "…'s vice president": the second thing owns the first."""
+    lowered = [w.lower() for w in words]
+    if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in AUXILIARIES:
+        return lowered[-2]
+    if "s" in lowered[:-1]:  # "'s vice president", and "was …'s vice president" when a back clause joins it
+        return lowered[-1]
+    return None
+
+
+def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str], ontology: Ontology) -> list[LinkChoice]:
+    """Where the best link is that relation noun and fits both ways, it runs from the owner to the owned.
+
+    "The successor of John F. Kennedy" is Kennedy's successor, not the one Kennedy succeeded; the
+    classes cannot tell these apart when the link declares neither end.
+    """
+    noun = _owned_noun(words)
+    if not ranked or noun is None or noun[:5] not in ontology.label(ranked[0].link).lower():
+        return list(ranked)
+    twins = [c for c in ranked if c.link == ranked[0].link and abs(c.score - ranked[0].score) < 1e-6]
+    preferred = [c for c in twins if not c.forward]
+    return preferred + [c for c in ranked if c not in preferred] if preferred else list(ranked)
+
+
+def _ends(choice: LinkChoice) -> tuple[str, str]:
+    return (choice.source_class, choice.target_class) if choice.forward else (choice.target_class, choice.source_class)
+
+
+def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
+    """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
+    hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
+    return mention.hint is None or any(
+        ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
+
+
+def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
+                   ontology: Ontology) -> LinkChoice | None:
+    """The best link whose ends fit what a "who"/"where" asks for; else the best link."""
+    for choice in ranked:
+        a, b = _ends(choice)
+        if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):
+            return choice
+    return ranked[0] if ranked else None
+
+
+def _or_hint(class_iri: str, mention: Mention) -> str:
+    """An end the link leaves open (owl:Thing) takes the class a wh-word asks for."""
+    return mention.hint if class_iri == OWL_THING and mention.hint else class_iri
