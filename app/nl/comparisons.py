@@ -10,7 +10,7 @@ datatype: a year on a date becomes a whole-day bound, never a bare number.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph

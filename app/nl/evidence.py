@@ -45,16 +45,10 @@ from app.nl.link_choice import (
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import (
-    TOKEN,
-    Mention,
-    find_mentions,
-    is_english,
-    most_specific,
-    tokens_of,
-)
+from app.nl.spans import Mention, find_mentions, most_specific
 from app.nl.superlatives import read_superlative
 from app.nl.values import ValueWords, read_values
+from app.nl.words import TOKEN, is_english, tokens_of
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["EvidenceDraft", "draft_from_evidence"]

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
-from app.nl.spans import tokens_of
+from app.nl.words import tokens_of
 from ontology_loaders import Ontology
 
 __all__ = ["read_flags", "says_a_flag"]

@@ -21,7 +21,7 @@ import numpy as np
 
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import is_verb_form
+from app.nl.words import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name
 

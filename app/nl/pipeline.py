@@ -55,7 +55,8 @@ from app.nl.model_queue import shared_queue
 from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
 from app.nl.requests import asks_for_something_else, may_ask_for_something_else
-from app.nl.spans import find_mentions, tokens_of
+from app.nl.spans import find_mentions
+from app.nl.words import tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
 from grammar.builders import question_spans

@@ -23,7 +23,8 @@ from app.nl.link_choice import (
     rank_three_link_paths,
 )
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import Mention, asked_classes, is_verb_form
+from app.nl.spans import Mention, asked_classes
+from app.nl.words import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
 __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]

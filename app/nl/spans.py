@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.caching import KeyedCache
+from app.nl.definitions import defined_as
 from app.nl.demonyms import country_of
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.mentions import (
@@ -28,38 +28,24 @@ from app.nl.mentions import (
     is_link_label,
     links_labelled,
     relation_noun_spans,
-    word_forms,
 )
 from app.nl.retrieval import OntologyIndex
+from app.nl.words import ENGLISH, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
-__all__ = ["TOKEN", "Mention", "asked_classes", "find_mentions", "is_english", "is_verb_form", "most_specific",
-           "tokens_of"]
+__all__ = ["CLASS_SIMILARITY", "Mention", "asked_classes", "find_mentions", "most_specific"]
 
 MAX_NAME_WORDS = 6
-# A word of the question: letters and digits, split at anything else.
-TOKEN = re.compile(r"[^\W_]+")
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
 
-# English function words, the evidence that a question is English.
-_ENGLISH = frozenset(
-    "a an the of in on at to by for with from and or is are was were be been has have had do does did who whom whose "
-    "which what where when how many much me us all that this those these it its their his her than not no there "
-    "give show list name tell".split())
-# Function words of other languages a question is often asked in; none is an English word.
-_FOREIGN = frozenset(
-    "welche welcher welches wer wie wo wann der das und ist sind hat haben von mit auf für nicht ein eine einen "
-    "qué que cuál cuáles quién quiénes dónde cuándo cuántos los las el del y es son por con una "
-    "quel quels quelle quelles qui où est sont les des une et avec pour dans "
-    "welke wie wat waar het een zijn van met voor niet quale quali chi dove sono della degli".split()) - _ENGLISH
 # What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
 _WH_THING = {"who": ("person", "agent"), "whom": ("person", "agent"), "whose": ("person", "agent"),
              "where": ("place", "location")}
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
-_NOT_NOUNS = frozenset(_ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
+_NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
                                    "also", "both", "only", "ever", "really"})
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
 _RELATION_BEFORE = _COPULAS | {"the", "their", "its", "his", "her"}
@@ -80,31 +66,6 @@ class Mention:
     hint: str | None = None  # for kind "focus": the class the wh-word suggests, if the ontology has one
     score: float = 1.0  # how sure the evidence is (1.0 for a label read as written)
     modifier: bool = False  # an adjective naming a thing the next thing relates to ("Spanish authors": Spain)
-
-
-def tokens_of(question: str) -> list[str]:
-    """The question's words, as :mod:`app.nl.mentions` counts them.
-
-    >>> tokens_of("Who wrote The Winter Compass?")
-    ['Who', 'wrote', 'The', 'Winter', 'Compass']
-    """
-    return TOKEN.findall(question)
-
-
-def is_english(tokens: Sequence[str]) -> bool:
-    """Whether a question reads as English: more English function words than those of other languages.
-
-    Only words written in lower case count as evidence of another language, so a name
-    ("Robert De Niro", "Rio de Janeiro") does not make a question foreign.
-
-    >>> is_english("Welche Bücher schrieb Goethe".split()), is_english("Which books did Goethe write".split())
-    (False, True)
-    >>> is_english("Welche Mitarbeiter arbeiten in München".split()), is_english("Films by Robert De Niro".split())
-    (False, True)
-    """
-    english = sum(t.lower() in _ENGLISH for t in tokens)
-    foreign = sum(t.lower() in _FOREIGN and (t.islower() or i == 0) for i, t in enumerate(tokens))
-    return foreign == 0 or english > foreign
 
 
 def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None,
@@ -367,76 +328,10 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
     return positions
 
 
-# Past participles that do not end in -ed: "born in Dublin and made in …".
-_IRREGULAR_PARTICIPLES = frozenset(
-    "born made built held led sold won known shown written given taken driven chosen drawn sung run brought "
-    "bought taught found lost kept left sent spent told grown thrown worn begun broken spoken stolen".split())
-
-
-def is_verb_form(word: str) -> bool:
-    """A participle or gerund: "directed", "starring", "born"; never a short word like "red" or "seed".
-
-    >>> [is_verb_form(w) for w in ("directed", "starring", "born", "red", "speed", "thing", "films")]
-    [True, True, True, False, False, False, False]
-    """
-    word = word.lower()
-    return word in _IRREGULAR_PARTICIPLES or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")) \
-        or (len(word) > 5 and word.endswith("ing"))
-
-
 def _names_head(words: Sequence[str], label: str) -> bool:
     """"members" for "library member": one word that is the head of the nearest class's label."""
     head = label.lower().split()[-1:] if label else []
     return len(words) == 1 and bool(head) and words[0].lower().rstrip("s") == head[0].rstrip("s")
-
-
-_comment_heads: KeyedCache[str, dict[str, frozenset[str]]] = KeyedCache(max_size=8)
-
-
-def _head_nouns(comment: str) -> list[str]:
-    """The nouns a definition defines by: "A registered patron who may borrow" → patron; "A town or city" → both.
-
-    >>> _head_nouns("A registered patron who may borrow items."), _head_nouns("A town or city."), _head_nouns("")
-    (['patron'], ['town', 'city'], [])
-    """
-    words = TOKEN.findall(comment.split(".")[0].lower())
-    if not words or words[0] not in ("a", "an"):
-        return []
-    heads, phrase = [], []
-    for word in words[1:] + ["."]:
-        if is_verb_form(word) and not phrase and word not in _ENGLISH:
-            continue  # a participle before the noun describes it: "a registered patron"
-        if word == "or" or word == "." or word in _ENGLISH or is_verb_form(word):
-            if phrase:
-                heads.append(phrase[-1])
-            phrase = []
-            if word != "or":
-                break
-        else:
-            phrase.append(word)
-    return heads
-
-
-def comment_heads(ontology: Ontology) -> dict[str, frozenset[str]]:
-    """Head noun of each class's defining comment → the classes so defined."""
-    def build() -> dict[str, frozenset[str]]:
-        found: dict[str, set[str]] = {}
-        for cls in ontology.classes:
-            for head in _head_nouns(cls.comment or ""):
-                found.setdefault(head, set()).add(cls.iri)
-        return {head: frozenset(iris) for head, iris in found.items()}
-
-    return _comment_heads.get_or_build(ontology.fingerprint, build)
-
-
-def _defined_as(word: str, ontology: Ontology) -> str | None:
-    """The one class whose comment defines it as a ``word`` ("patrons": the class "A registered patron …")."""
-    heads = comment_heads(ontology)
-    for form in word_forms([word.lower()]):
-        iris = heads.get(form)
-        if iris and len(iris) == 1:
-            return next(iter(iris))
-    return None
 
 
 def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex,
@@ -475,7 +370,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)
-        elif end - start == 1 and (defined := _defined_as(tokens[start], index.ontology)):
+        elif end - start == 1 and (defined := defined_as(tokens[start], index.ontology)):
             # not close to any label, but the ontology's own definition of a class uses the word
             mention = Mention(start, end, tokens[start], "class", class_iri=defined, score=CLASS_SIMILARITY)
         else:
@@ -502,7 +397,7 @@ def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention
     if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
         return None
     first_class = min((m.start for m in found if m.kind in ("class", "related")), default=None)
-    if first_class is not None and all(t.lower() in _ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
+    if first_class is not None and all(t.lower() in ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = asked_classes(tokens[0], ontology)
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)

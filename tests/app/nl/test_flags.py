@@ -8,7 +8,7 @@ import pytest
 
 from app.graph.model import Node, PrototypeGraph
 from app.nl.flags import read_flags, says_a_flag
-from app.nl.spans import tokens_of
+from app.nl.words import tokens_of
 from ontology_loaders import load_ontology
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"

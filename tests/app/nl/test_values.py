@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.graph.model import Node, PrototypeGraph
-from app.nl.spans import tokens_of
+from app.nl.words import tokens_of
 from app.nl.values import MAX_VALUES, read_values, says_a_value, value_words
 from app.query.embedded import EmbeddedStore
 from ontology_loaders.model import Attribute, Ontology, OntologyClass

@@ -1,0 +1,68 @@
+"""The words of a question: how it is split, which words are English, which are verb forms.
+
+Kept apart from :mod:`app.nl.spans` so that the modules that read words (spans,
+definitions, link choice) share one tokeniser without importing each other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["ENGLISH", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
+
+# A word of the question: letters and digits, split at anything else.
+TOKEN = re.compile(r"[^\W_]+")
+# English function words, the evidence that a question is English.
+ENGLISH = frozenset(
+    "a an the of in on at to by for with from and or is are was were be been has have had do does did who whom whose "
+    "which what where when how many much me us all that this those these it its their his her than not no there "
+    "give show list name tell".split())
+# Function words of other languages a question is often asked in; none is an English word.
+_FOREIGN = frozenset(
+    "welche welcher welches wer wie wo wann der das und ist sind hat haben von mit auf für nicht ein eine einen "
+    "qué que cuál cuáles quién quiénes dónde cuándo cuántos los las el del y es son por con una "
+    "quel quels quelle quelles qui où est sont les des une et avec pour dans "
+    "welke wie wat waar het een zijn van met voor niet quale quali chi dove sono della degli".split()) - ENGLISH
+
+
+def tokens_of(question: str) -> list[str]:
+    """The question's words, as :mod:`app.nl.mentions` counts them.
+
+    >>> tokens_of("Who wrote The Winter Compass?")
+    ['Who', 'wrote', 'The', 'Winter', 'Compass']
+    """
+    return TOKEN.findall(question)
+
+
+def is_english(tokens: Sequence[str]) -> bool:
+    """Whether a question reads as English: more English function words than those of other languages.
+
+    Only words written in lower case count as evidence of another language, so a name
+    ("Robert De Niro", "Rio de Janeiro") does not make a question foreign.
+
+    >>> is_english("Welche Bücher schrieb Goethe".split()), is_english("Which books did Goethe write".split())
+    (False, True)
+    >>> is_english("Welche Mitarbeiter arbeiten in München".split()), is_english("Films by Robert De Niro".split())
+    (False, True)
+    """
+    english = sum(t.lower() in ENGLISH for t in tokens)
+    foreign = sum(t.lower() in _FOREIGN and (t.islower() or i == 0) for i, t in enumerate(tokens))
+    return foreign == 0 or english > foreign
+
+
+# Past participles that do not end in -ed: "born in Dublin and made in …".
+_IRREGULAR_PARTICIPLES = frozenset(
+    "born made built held led sold won known shown written given taken driven chosen drawn sung run brought "
+    "bought taught found lost kept left sent spent told grown thrown worn begun broken spoken stolen".split())
+
+
+def is_verb_form(word: str) -> bool:
+    """A participle or gerund: "directed", "starring", "born"; never a short word like "red" or "seed".
+
+    >>> [is_verb_form(w) for w in ("directed", "starring", "born", "red", "speed", "thing", "films")]
+    [True, True, True, False, False, False, False]
+    """
+    word = word.lower()
+    return word in _IRREGULAR_PARTICIPLES or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")) \
+        or (len(word) > 5 and word.endswith("ing"))
