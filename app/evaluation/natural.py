@@ -56,6 +56,7 @@ __all__ = [
     "miss_rows",
     "run_natural",
     "score_line",
+    "sources_drawn_on",
     "summarise_natural",
     "write_natural",
 ]
@@ -80,6 +81,22 @@ class NaturalQuestion:
 class GraphMatch:
     exact: bool
     differences: tuple[str, ...] = ()  # parts of :data:`_PARTS` that differ under the closest node bijection
+
+
+def sources_drawn_on(path: Path) -> frozenset[str]:
+    """The ids of the benchmark questions a natural set's lines were taken from ("qald9:train_2" → "train_2")."""
+    found = set()
+    with Path(path).open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                source = json.loads(line).get("source") or ""
+            except (json.JSONDecodeError, AttributeError) as exc:
+                raise ValueError(f"{path}:{number}: not a JSON object ({exc})") from exc
+            if ":" in source:
+                found.add(source.split(":", 1)[1])
+    return frozenset(found)
 
 
 def load_natural(path: Path, *, split: str = "all", limit: int | None = None) -> list[NaturalQuestion]:

@@ -26,6 +26,7 @@ from app.evaluation.natural import (
     format_summary,
     load_natural,
     run_natural,
+    sources_drawn_on,
     summarise_natural,
     write_natural,
 )
@@ -73,6 +74,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     questions.add_argument("file", type=Path, metavar="FILE.jsonl")
     add_source_flags(questions)
     questions.add_argument("--limit", type=int, default=None, help="only the first N questions")
+    questions.add_argument("--unseen-by", type=Path, default=None, metavar="NATURAL.jsonl",
+                           help="skip the questions a natural set drew on (its lines' \"source\" ids), "
+                           "so the rest is a check nothing was tuned on")
     questions.add_argument("--out", type=Path, default=None, metavar="DIR", help="write questions.csv and summary")
     _add_common(questions)
     questions.set_defaults(run=run)
@@ -177,7 +181,10 @@ def _run_synthetic(args: argparse.Namespace, settings: Settings) -> int:
 def _run_questions(args: argparse.Namespace, settings: Settings) -> int:
     try:
         questions = load_questions(args.file, limit=args.limit)
-    except ValueError as exc:
+        if args.unseen_by is not None:
+            drawn_on = sources_drawn_on(args.unseen_by)
+            questions = [q for q in questions if q.id not in drawn_on]
+    except (ValueError, OSError) as exc:
         raise ProtoGraphError(str(exc)) from exc
     if not questions:
         raise ProtoGraphError(f"{args.file}: no questions")

@@ -73,6 +73,23 @@ def test_questions_on_lcquad_with_the_template_reader(dbo_path, tmp_path, capsys
     assert (tmp_path / "q" / "questions.csv").exists()
 
 
+def test_questions_unseen_by_a_natural_set_skip_those_it_drew_on(dbo_path, tmp_path, capsys):
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("".join(json.dumps({"id": f"train_{i}", "question": f"Give me all films {i}",
+                                             "sparql": "SELECT ?x WHERE { ?x a <http://dbpedia.org/ontology/Film> }"})
+                                 + "\n" for i in range(4)))
+    natural = tmp_path / "natural.jsonl"
+    natural.write_text(json.dumps({"id": "n1", "source": "qald9:train_1"}) + "\n"
+                       + json.dumps({"id": "n2", "source": "written"}) + "\n\n"
+                       + json.dumps({"id": "n3", "source": "qald9:train_3"}) + "\n")
+    base = ["eval", "questions", str(questions), "--ontology", str(dbo_path), "--extractor", "template", "--quiet",
+            "--data-dir", str(tmp_path / "d")]
+    assert main([*base, "--unseen-by", str(natural)]) == 0
+    assert json.loads(capsys.readouterr().out)["questions"] == 2  # train_0 and train_2
+    assert main([*base, "--unseen-by", str(tmp_path / "missing.jsonl")]) == 2
+    assert "missing.jsonl" in capsys.readouterr().err
+
+
 def test_errors_are_one_line_and_exit_2(tmp_path, capsys, dbo_path):
     missing = tmp_path / "nope.jsonl"
     assert main(["eval", "questions", str(missing), "--ontology", str(dbo_path), "--extractor", "template"]) == 2
