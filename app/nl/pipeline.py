@@ -56,7 +56,7 @@ from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
 from app.nl.requests import asks_for_something_else, may_ask_for_something_else
 from app.nl.spans import find_mentions
-from app.nl.words import tokens_of
+from app.nl.words import ENGLISH, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
 from grammar.builders import question_spans
@@ -172,8 +172,12 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
                                or (values is not None and says_a_value(tokens, mentions[0].iri, ontology, values()))):
         # "mountains higher than 8000 metres", "unpaid invoices", "projects on hold": the condition is read
         return False
+    if len(mentions) == 1:
+        # "a person": the label says it all; "engineers who know negotiation" says more than the label path reads
+        mention = mentions[0]
+        return not any(t.lower() not in ENGLISH for i, t in enumerate(tokens) if not mention.start <= i < mention.end)
     joined = {n for a, _, b in relations for n in (a, b)}
-    return len(mentions) > 1 and joined == set(range(len(mentions)))
+    return joined == set(range(len(mentions)))
 
 
 def _evidence_result(original: str, question: str, notes: list[str], resources: PipelineResources,

@@ -424,3 +424,9 @@ def test_pev040_a_class_word_beside_a_name_says_what_the_named_thing_is(dbpedia,
     # a plural after a name is other things: the astronauts of Apollo 14 are no Apollo 14
     graph = extract_graph("Give me the Apollo 14 astronauts.", dbpedia).graph
     assert len(graph.nodes) == 2
+
+
+def test_pev041_a_bare_class_label_keeps_the_label_path_and_more_words_leave_it(company) -> None:
+    from app.nl.pipeline import PipelineOptions
+    assert worded_in_labels("a person", company.ontology, PipelineOptions())
+    assert not worded_in_labels("Engineers who know negotiation", company.ontology, PipelineOptions())
