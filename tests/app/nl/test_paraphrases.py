@@ -30,6 +30,8 @@ def test_ppa001_verb_forms_and_particles_mean_their_relation_nouns() -> None:
     assert relation_nouns(["died from"]) == ["death cause"]
     assert relation_nouns(["died in"]) == ["death place"]
     assert relation_nouns(["wife"]) == ["spouse"]
+    assert relation_nouns(["designed by"]) == ["architect", "designer"]
+    assert relation_nouns(["founded in"]) == ["foundation place", "founding place", "location"]
 
 
 def test_ppa002_a_phrase_the_table_does_not_know_adds_nothing() -> None:
@@ -161,3 +163,8 @@ def test_ppa011_who_did_it_takes_the_link_named_from_the_thing_done(dbpedia, que
     [edge] = graph.edges
     assert edge.link == D + link
     assert not graph.node(edge.target).constraints  # the asked "who" is the link's end, the name its start
+
+
+def test_ppa012_who_designed_it_is_its_architect(dbpedia) -> None:
+    graph = extract_graph("Who designed the Brooklyn Bridge?", dbpedia).graph
+    assert [edge.link for edge in graph.edges] == [D + "architect"]
