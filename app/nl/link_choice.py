@@ -256,11 +256,13 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     scored = []
     labels = {link: _plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
-    passive = _passive(grams) or agent_first
+    # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
+    described_first = None if not (agent_first or _passive(grams)) else not agent_first
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
+        direction = PASSIVE_FORWARD_BONUS if forward == described_first else 0.0
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, labels[link], longer)
-                 + _comment_stems(grams, ontology, link) + fit + (PASSIVE_FORWARD_BONUS if passive and forward != agent_first else 0.0))
+                 + _comment_stems(grams, ontology, link) + fit + direction)
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):
@@ -329,7 +331,7 @@ def _steps_from(ontology: Ontology, grams: Sequence[str], similarity: dict[str, 
     candidates = [c for c in _candidates(ontology, known, None) if c[0] in similarity]
     best: dict[str, LinkChoice] = {}
     for choice in _scored(ontology, grams, similarity, candidates, len(candidates)):
-        other = choice.target_class if choice.forward else choice.source_class
+        other = _reached(choice)
         if other != known and other != OWL_THING:
             best.setdefault(other, choice)
     return list(best.values())[:THREE_LINK_BRANCHING]

@@ -24,7 +24,7 @@ from app.nl.link_choice import (
 )
 from app.nl.retrieval import OntologyIndex
 from app.nl.spans import Mention, asked_classes
-from app.nl.words import is_verb_form
+from app.nl.words import COPULAS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
 __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
@@ -117,7 +117,6 @@ class Plan:
     def _has_edge(self, a: int, step: LinkChoice, b: int) -> bool:
         return any((a, b) in ((x, y), (y, x)) and c.link == step.link for x, c, y, _ in self.edges)
 
-
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
         ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j],
@@ -151,10 +150,7 @@ def _is_passive(words: Sequence[str]) -> bool:
     (True, True, False)
     """
     lowered = [w.lower() for w in words]
-    return len(lowered) >= 2 and lowered[0] in _BE and is_verb_form(lowered[1])
-
-
-_BE = frozenset({"is", "are", "was", "were", "been", "be"})
+    return len(lowered) >= 2 and lowered[0] in COPULAS and is_verb_form(lowered[1])
 
 
 def _owned_noun(words: Sequence[str]) -> str | None:

@@ -19,7 +19,6 @@ import numpy as np
 
 from app.nl.definitions import defined_as
 from app.nl.demonyms import country_of
-from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.mentions import (
     AFTER_VERB,
     class_mentions,
@@ -29,8 +28,9 @@ from app.nl.mentions import (
     links_labelled,
     relation_noun_spans,
 )
+from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import ENGLISH, TOKEN, is_verb_form, tokens_of
+from app.nl.words import COPULAS, ENGLISH, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "Mention", "asked_classes", "find_mentions", "most_specific"]
@@ -47,8 +47,7 @@ _WH_THING = {"who": ("person", "agent"), "whom": ("person", "agent"), "whose": (
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
 _NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
                                    "also", "both", "only", "ever", "really"})
-_COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
-_RELATION_BEFORE = _COPULAS | {"the", "their", "its", "his", "her"}
+_RELATION_BEFORE = COPULAS | {"the", "their", "its", "his", "her"}
 # Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
 _NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
 
@@ -136,21 +135,27 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
     merged: list[Mention] = []
     for mention in mentions:
-        last = merged[-1] if merged else None
-        pair = (last, mention) if last is not None and last.end == mention.start else None
-        if pair is None:
+        one = _apposition(merged[-1], mention, lowered, ontology) if merged and merged[-1].end == mention.start \
+            else None
+        if one is None:
             merged.append(mention)
-            continue
-        word, name = pair if pair[0].kind == "class" else pair[::-1]
-        plural = lowered[word.end - 1].endswith("s") and not lowered[word.end - 1].endswith("ss")
-        fits = word.class_iri is not None and (name.kind == "name" or (
-            name.kind == "instance" and name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri)))
-        if word.kind != "class" or name.kind not in ("name", "instance") or name.modifier or plural or not fits:
-            merged.append(mention)
-            continue
-        kind_of = word.class_iri if name.kind == "name" else name.class_iri
-        merged[-1] = dataclasses.replace(name, start=pair[0].start, end=pair[1].end, class_iri=kind_of)
+        else:
+            merged[-1] = one
     return merged
+
+
+def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """The one thing two neighbouring mentions are, when one is a singular class word and the other a name."""
+    word, name = (first, second) if first.kind == "class" else (second, first)
+    if word.kind != "class" or word.class_iri is None or name.kind not in ("name", "instance") or name.modifier:
+        return None
+    last = lowered[word.end - 1]
+    if last.endswith("s") and not last.endswith("ss"):
+        return None  # a plural: other things
+    if name.kind == "instance" and not (name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri)):
+        return None
+    kind_of = word.class_iri if name.kind == "name" else name.class_iri
+    return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of)
 
 
 # "a list of clubs", "the number of films": the noun before "of" holds the things, it is not one of them.
@@ -353,7 +358,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
         # "soccer clubs" may name a kind of thing; "films directed" is a thing and its relation
         if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and not (
-                is_link_label(pair, index.ontology) and i and lowered[i - 1] in _COPULAS):
+                is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:
         return []

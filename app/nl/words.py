@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["ENGLISH", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
+__all__ = ["COPULAS", "ENGLISH", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -18,6 +18,8 @@ ENGLISH = frozenset(
     "a an the of in on at to by for with from and or is are was were be been has have had do does did who whom whose "
     "which what where when how many much me us all that this those these it its their his her than not no there "
     "give show list name tell".split())
+# Forms of "be": before a participle they make a passive ("were directed by").
+COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
 # Function words of other languages a question is often asked in; none is an English word.
 _FOREIGN = frozenset(
     "welche welcher welches wer wie wo wann der das und ist sind hat haben von mit auf für nicht ein eine einen "
