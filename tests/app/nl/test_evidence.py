@@ -10,33 +10,10 @@ from pathlib import Path
 import pytest
 
 from app.nl.pipeline import PipelineOptions, extract_graph, worded_in_labels
-from app.resources import get_resources
-from app.settings import Settings
 
-SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
-
-
-def _sample(name: str):
-    folder = SAMPLES / name
-    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
-
-
-@pytest.fixture(scope="module")
-def dbpedia(dbo_path):
-    return get_resources(Settings(ontology=[dbo_path], kg=[]))
-
-
-@pytest.fixture(scope="module")
-def library():
-    return _sample("library_sample")
-
-
-@pytest.fixture(scope="module")
-def company():
-    return _sample("company_sample")
 
 
 def _triples(graph) -> set[tuple[str, str, str]]:

@@ -6,8 +6,6 @@ here, with the real packaged embedder: the table knows English, not ontologies.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from app.nl.embedding import load_embedder
@@ -15,8 +13,6 @@ from app.nl.evidence import draft_from_evidence
 from app.nl.paraphrases import relation_nouns
 from app.nl.pipeline import extract_graph
 from app.nl.retrieval import build_index
-from app.resources import get_resources
-from app.settings import Settings
 from ontology_loaders.model import Link, Ontology, OntologyClass
 
 D = "http://dbpedia.org/ontology/"
@@ -73,11 +69,6 @@ def test_ppa003_on_an_ontology_of_another_domain(school, question: str, link: st
     assert [edge.link for edge in draft.graph.edges] == [EX + link]
 
 
-@pytest.fixture(scope="module")
-def dbpedia(dbo_path):
-    return get_resources(Settings(ontology=[dbo_path], kg=[]))
-
-
 @pytest.mark.parametrize(("question", "link"), [
     ("Which scientists went to Harvard?", "almaMater"),
     ("What movies does Jesse Eisenberg play in?", "starring"),
@@ -114,12 +105,6 @@ def test_ppa006_verbs_said_apart_from_their_particle(dbpedia, question: str, lin
     assert sorted(edge.link for edge in graph.edges) == sorted(D + link for link in links)
 
 
-@pytest.fixture(scope="module")
-def company():
-    folder = Path(__file__).resolve().parents[3] / "sample_ontologies" / "company_sample"
-    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
-
-
 def test_ppa007_an_everyday_kind_word_names_the_class_its_label_means(dbpedia, company) -> None:
     # "footballers" is nearer "american football player" for the embedder; "staff" nearer "staffing agency"
     graph = extract_graph("Footballers born in Buenos Aires", dbpedia).graph
@@ -132,12 +117,6 @@ def test_ppa008_a_relations_verb_before_its_object_is_no_class(dbpedia) -> None:
     graph = extract_graph("Which musician wrote the most books?", dbpedia).graph
     assert {(graph.node(e.source).class_, e.link, graph.node(e.target).class_) for e in graph.edges} == {
         (D + "Book", D + "author", D + "MusicalArtist")}
-
-
-@pytest.fixture(scope="module")
-def library():
-    folder = Path(__file__).resolve().parents[3] / "sample_ontologies" / "library_sample"
-    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
 
 
 def test_ppa009_an_idiom_names_no_thing_and_managing_is_heading(library, company) -> None:
