@@ -1,7 +1,10 @@
-"""Class words an ontology's own definitions give: "patrons" names the class "A registered patron who may borrow items".
+"""Class words an ontology's own words give, beyond its labels.
 
-A class's comment usually opens with "A <noun> who/that …"; that noun is a word
-people use for the class even when its label says something else.
+- A class's comment usually opens with "A <noun> who/that …"; that noun is a word
+  people use for the class even when its label says something else: "patrons"
+  names the class "A registered patron who may borrow items".
+- A word that ends several labels names what those classes have in common:
+  "copies" are items when the ontology has both "digital copy" and "print copy".
 """
 
 from __future__ import annotations
@@ -9,12 +12,13 @@ from __future__ import annotations
 from app.caching import KeyedCache
 from app.nl.mentions import word_forms
 from app.nl.words import ENGLISH, TOKEN, is_verb_form
-from ontology_loaders.model import Ontology
+from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["comment_heads", "defined_as"]
+__all__ = ["comment_heads", "defined_as", "shared_head_class"]
 
 
 _comment_heads: KeyedCache[str, dict[str, frozenset[str]]] = KeyedCache(max_size=8)
+_label_heads: KeyedCache[str, dict[str, frozenset[str]]] = KeyedCache(max_size=8)
 
 
 def _head_nouns(comment: str) -> list[str]:
@@ -60,4 +64,34 @@ def defined_as(word: str, ontology: Ontology) -> str | None:
         iris = heads.get(form)
         if iris and len(iris) == 1:
             return next(iter(iris))
+    return None
+
+
+def _label_heads_of(ontology: Ontology) -> dict[str, frozenset[str]]:
+    """Last word of each label of two words or more → the classes so labelled."""
+    def build() -> dict[str, frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for cls in ontology.classes:
+            words = (cls.label or "").lower().split()
+            if len(words) > 1:
+                found.setdefault(words[-1], set()).add(cls.iri)
+        return {head: frozenset(iris) for head, iris in found.items()}
+
+    return _label_heads.get_or_build(ontology.fingerprint, build)
+
+
+def shared_head_class(word: str, ontology: Ontology) -> str | None:
+    """The nearest class above every class whose label ends in ``word``, where two or more do.
+
+    "Copies" said alone is neither the digital copy nor the print copy but what both are.
+    None when one class or none ends so, or when only owl:Thing is above them all: then
+    the word says no kind the ontology has.
+    """
+    heads = _label_heads_of(ontology)
+    for form in word_forms([word.lower()]):
+        iris = heads.get(form)
+        if iris and len(iris) > 1:
+            common = frozenset.intersection(*(ontology.ancestors(iri) for iri in iris)) - {OWL_THING}
+            if common:
+                return max(common, key=lambda iri: (len(ontology.ancestors(iri)), iri))
     return None

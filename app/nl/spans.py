@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.nl.definitions import defined_as
+from app.nl.definitions import defined_as, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.mentions import (
     AFTER_VERB,
@@ -372,7 +372,11 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         hits = [h for v in vectors[offset:offset + len(alternatives)] for h in index.classes.search(np.asarray(v), 1)]
         offset += len(alternatives)
         found = sorted(hits, key=lambda h: -h.score)[:1]
-        if found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
+        if end - start == 1 and (common := shared_head_class(tokens[start], index.ontology)):
+            # "copies" alone: not the nearest kind of copy, but what every kind of copy is
+            mention = Mention(start, end, tokens[start], "class", class_iri=common,
+                              score=max(CLASS_SIMILARITY, found[0].score if found else 0.0))
+        elif found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)
         elif end - start == 1 and (defined := defined_as(tokens[start], index.ontology)):
