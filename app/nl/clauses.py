@@ -139,4 +139,4 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
 
 
 def has_content(words: Sequence[str]) -> bool:
-    return bool(phrase_grams(words)[:-1])
+    return bool(phrase_grams(words, whole=False))

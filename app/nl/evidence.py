@@ -95,7 +95,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
-    grams = [phrase_grams(words)[:-1] or implied_grams(words) or phrase_grams(words) for words in phrases]
+    grams = [phrase_grams(words, whole=False) or implied_grams(words) + _owned(words, mentions[i + 1])
+             or phrase_grams(words) for i, words in enumerate(phrases)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     plan = Plan(list(mentions), [m.class_iri for m in mentions])
@@ -220,6 +221,12 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
     return refined
 
 
+def _owned(words: Sequence[str], owned: Mention) -> list[str]:
+    """"Which band has the most members": what a thing has may be the name of the link to it (band member)."""
+    has = {w.lower() for w in words} & {"has", "have", "with"}
+    return [owned.text.lower()] if has and owned.kind == "class" else []
+
+
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 
 
@@ -241,7 +248,7 @@ def _same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
 def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:
     """The first thing's second link to the last thing, from the words of a clause about it."""
     last = len([m for m in plan.mentions if m.start >= 0]) - 1
-    grams = phrase_grams(words)[:-1]
+    grams = phrase_grams(words, whole=False)
     if last <= 0 or not plan.classes[0] or not plan.classes[last] or not grams:
         return
     taken = {c.link for i, c, j, _ in plan.edges if {i, j} == {0, last}}

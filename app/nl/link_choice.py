@@ -49,7 +49,7 @@ MAX_GRAM_WORDS = 3
 _STOP = frozenset(
     "a an the of in on at to by for with from and or is are was were be been being has have had do does did "
     "who whom whose which what where when how many much me us all that this those these it its their his her "
-    "there give show list name tell also ever some any every each same other than as into".split())
+    "there give show list name tell also ever some any every each same other than as into most least fewest".split())
 _PARTICLES = frozenset({"by", "of", "to", "in", "on", "at", "for", "with", "from", "into"})
 
 
@@ -94,14 +94,16 @@ def content_words(words: Sequence[str]) -> list[str]:
     return [w for w in words if len(w) > 1 and w.lower() not in _STOP]
 
 
-def phrase_grams(words: Sequence[str]) -> list[str]:
+def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     """Runs of up to three content words of a relation phrase, each verb with its particle, the relation
-    nouns these mean (:mod:`app.nl.paraphrases`), and the whole phrase.
+    nouns these mean (:mod:`app.nl.paraphrases`), and (``whole``) the whole phrase.
 
     >>> phrase_grams(["was", "born", "in"])
     ['born', 'born in', 'was born in']
     >>> phrase_grams(["the", "official", "languages"])
     ['official', 'official languages', 'languages', 'the official languages']
+    >>> phrase_grams(["founded", "by"], whole=False), phrase_grams(["of", "the"], whole=False)
+    (['founded', 'founded by'], [])
     """
     lowered = [w.lower() for w in words if len(w) > 1]  # "s" of a possessive carries nothing
     grams: list[str] = []
@@ -116,9 +118,9 @@ def phrase_grams(words: Sequence[str]) -> list[str]:
             # A verb keeps its particle: "influenced by" is a link of its own, not "influenced".
             grams.append(f"{lowered[i]} {following}")
     grams += relation_nouns(grams)  # "went to" is said for an alma mater
-    whole = " ".join(lowered)
-    if whole and whole not in grams:
-        grams.append(whole)
+    phrase = " ".join(lowered)
+    if whole and phrase and phrase not in grams:
+        grams.append(phrase)
     return list(dict.fromkeys(grams))
 
 
@@ -261,6 +263,8 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         direction = PASSIVE_FORWARD_BONUS if forward == described_first else 0.0
+        if described_first is not None and forward != described_first and labels[link].endswith(" by"):
+            direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, labels[link], longer)
                  + _comment_stems(grams, ontology, link) + fit + direction)
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))

@@ -407,3 +407,24 @@ def test_pev041_a_bare_class_label_keeps_the_label_path_and_more_words_leave_it(
     from app.nl.pipeline import PipelineOptions
     assert worded_in_labels("a person", company.ontology, PipelineOptions())
     assert not worded_in_labels("Engineers who know negotiation", company.ontology, PipelineOptions())
+
+
+def test_pev042_a_passive_label_is_never_read_backwards(dbpedia) -> None:
+    # "founded by" from the people would have the people founded by the firms
+    graph = extract_graph("Firms founded by people who went to a university", dbpedia).graph
+    assert _triples(graph) == {(D + "Company", D + "founder", D + "Person"),
+                               (D + "Person", D + "almaMater", D + "University")}
+
+
+def test_pev043_what_a_thing_has_the_most_of_may_name_the_link(dbpedia, library) -> None:
+    graph = extract_graph("Which band has the most members?", dbpedia).graph
+    assert _triples(graph) == {(D + "Band", D + "bandMember", D + "Person")}
+    assert graph.order_by and graph.aggregation
+    graph = extract_graph("Which member has the most loans?", library).graph
+    assert _triples(graph) == {(LIB + "Loan", LIB + "borrower", LIB + "Member")}
+
+
+def test_pev044_a_word_that_ends_several_class_labels_is_what_they_all_are(library) -> None:
+    graph = extract_graph("Copies of The Hidden Tide at branches that have a café", library).graph
+    assert _triples(graph) == {(LIB + "Item", LIB + "copyOf", LIB + "Novel"),
+                               (LIB + "Item", LIB + "heldAt", LIB + "Branch")}
