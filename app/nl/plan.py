@@ -18,10 +18,12 @@ from app.nl.link_choice import (
     LinkChoice,
     content_words,
     named_links,
+    phrase_grams,
     rank_links,
     rank_paths,
     rank_three_link_paths,
 )
+from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.spans import Mention, asked_classes
 from app.nl.words import COPULAS, is_verb_form
@@ -58,7 +60,9 @@ class Plan:
         passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and _is_passive(words)
         earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
             if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier) else []
-        named = named_links(ontology, [" ".join(words).lower()])  # as said, not as implied
+        # as said, or by a relation noun the words mean ("work in": works at), not as implied
+        said = " ".join(words).lower()
+        named = named_links(ontology, [said, *relation_nouns(phrase_grams(words, whole=False))])
         for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:

@@ -41,8 +41,9 @@ MAX_NAME_WORDS = 6
 CLASS_SIMILARITY = 0.6
 
 # What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
-_WH_THING = {"who": ("person", "agent"), "whom": ("person", "agent"), "whose": ("person", "agent"),
-             "where": ("place", "location")}
+# "Who supplies the laptop" may ask for a company: people and organisations both do things.
+_WHO = ("person", "agent", "organization", "organisation", "company")
+_WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
 _NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",

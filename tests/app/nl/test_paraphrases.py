@@ -17,6 +17,13 @@ from ontology_loaders.model import Link, Ontology, OntologyClass
 
 D = "http://dbpedia.org/ontology/"
 EX = "http://school.example/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+def _triples(graph) -> set[tuple[str, str, str]]:
+    classes = {n.id: n.class_ for n in graph.nodes}
+    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
 
 
 def test_ppa001_verb_forms_and_particles_mean_their_relation_nouns() -> None:
@@ -147,3 +154,21 @@ def test_ppa011_who_did_it_takes_the_link_named_from_the_thing_done(dbpedia, que
 def test_ppa012_who_designed_it_is_its_architect(dbpedia) -> None:
     graph = extract_graph("Who designed the Brooklyn Bridge?", dbpedia).graph
     assert [edge.link for edge in graph.edges] == [D + "architect"]
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    # "who" may ask for a company: suppliers supply
+    ("company", "Who supplies the Aurora 15 Laptop?", {(CO + "HardwareProduct", CO + "suppliedBy", CO + "Supplier")}),
+    ("company", "Who is in charge of Project Orion?", {(CO + "Project", CO + "projectLead", CO + "Employee")}),
+    # a relation noun the words mean names the first step of a way ("looked after by": account manager)
+    ("company", "Customers looked after by someone in the Austin Sales Office",
+     {(CO + "Customer", CO + "accountManager", CO + "SalesRepresentative"),
+      (CO + "SalesRepresentative", CO + "workplace", CO + "Office")}),
+    ("library", "Which books were translated by Ana Ferreira?",
+     {(LIB + "Book", LIB + "translatedBy", LIB + "Translator")}),
+    # everyday kind words: poems are poetry collections, not poets; writers are authors
+    ("library", "Poems by Quinn Castel", {(LIB + "PoetryCollection", LIB + "writtenBy", LIB + "Poet")}),
+])
+def test_ppa013_everyday_phrases_of_people_and_business(request, sample, question, expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert _triples(graph) == expected
