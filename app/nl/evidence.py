@@ -97,6 +97,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
     grams = [phrase_grams(words, whole=False) or implied_grams(words) + _owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
+    grams = [gs + _end_named(gs, mentions[i], mentions[i + 1], ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     plan = Plan(list(mentions), [m.class_iri for m in mentions])
@@ -219,6 +220,15 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
         if best and best[0].score >= NAME_CLASS_SIMILARITY:
             refined[i] = best[0].iri
     return refined
+
+
+def _end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: Ontology) -> list[str]:
+    """A relation word with the class of either end: "in which country does the Ganges start" says
+    source country. Ontologies often label a link so, and only a label said whole counts as named."""
+    labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
+    joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
+    labels = {" ".join(link.label.lower().split()) for link in ontology.links} if joined else set()
+    return [gram for gram in joined if gram in labels]
 
 
 def _owned(words: Sequence[str], owned: Mention) -> list[str]:

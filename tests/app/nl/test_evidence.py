@@ -428,3 +428,12 @@ def test_pev044_a_word_that_ends_several_class_labels_is_what_they_all_are(libra
     graph = extract_graph("Copies of The Hidden Tide at branches that have a café", library).graph
     assert _triples(graph) == {(LIB + "Item", LIB + "copyOf", LIB + "Novel"),
                                (LIB + "Item", LIB + "heldAt", LIB + "Branch")}
+
+
+def test_pev045_a_relation_word_with_an_ends_class_may_say_a_links_whole_label(dbpedia) -> None:
+    # "start" means source; with the asked class it is the label "source country"
+    graph = extract_graph("In which country does the Ganges start?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "sourceCountry"]
+    # a class label alone after the relation word names no link: born in a city stays birth place
+    graph = extract_graph("How many people were born in a city?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "birthPlace"]
