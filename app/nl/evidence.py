@@ -146,12 +146,17 @@ def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens
     """Join each modifier's thing to it, by the link that says where a thing is from."""
     if not modifiers:
         return
-    grams = [*implied_grams(["from"]), "country", "nationality"]  # "Danish films": their country
-    vectors = index.embed_many(grams)
+    origin = [*implied_grams(["from"]), "country", "nationality"]  # "Danish films": their country
+    origin_vectors = index.embed_many(origin)
     for modifier, thing in modifiers:
         plan.mentions.append(modifier)
         plan.classes.append(modifier.class_iri)
         words = tokens[modifier.start:modifier.end]
+        grams, vectors = origin, origin_vectors
+        if modifier.kind == "instance" and modifier.class_iri:
+            # "monitors": products of the category, filed by the link to the category's class
+            grams = [ontology.label(modifier.class_iri).lower()]
+            vectors = index.embed_many(grams)
         plan.join(thing, len(plan.mentions) - 1, grams, vectors, words, ontology, index, reattach=False)
 
 

@@ -27,6 +27,7 @@ from app.nl.mentions import (
     is_link_label,
     links_labelled,
     relation_noun_spans,
+    word_forms,
 )
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import OntologyIndex
@@ -108,12 +109,48 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     if index is not None:
         for mention in _similar_classes(tokens, taken, index, frozenset(m.start for m in demonyms)):
             take(mention)
-    for mention in _concepts(tokens, taken, ontology, instances or {}):
+    concepts = _concepts(tokens, taken, ontology, instances or {})
+    for mention in concepts:
         take(mention)
     focus = _focus(tokens, taken, found, ontology)
     if focus is not None:
         take(focus)
-    return _appositions(sorted(found, key=lambda m: m.start), lowered, ontology)
+    found = _things_of_kind(found, concepts, tokens, ontology)
+    return _appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+
+
+_TOPIC_BEFORE = frozenset({"about", "on", "in", "of", "with", "for", "from", "by", "at", "under", "into", "as", "to"})
+
+
+def _things_of_kind(found: list[Mention], concepts: Sequence[Mention], tokens: Sequence[str],
+                    ontology: Ontology) -> list[Mention]:
+    """"The cheapest monitor", "biographies by Ada Byrne": a category said as a noun means things of it.
+
+    A topic or category word no class word follows is the head of its phrase: it stands for
+    the things the ontology files under that category (products, works), and the category
+    becomes an adjective of them, joined by the link that files them.
+    """
+    starts = {m.start for m in found if m.kind == "class"}
+    result = [m for m in found if m not in concepts]
+    for concept in concepts:
+        before = tokens[concept.start - 1].lower() if concept.start else ""
+        # "books about astronomy": after a preposition it is the topic itself
+        filed = None if concept.end in starts or concept.class_iri is None or before in _TOPIC_BEFORE else \
+            categorised_class(concept.class_iri, ontology)
+        if filed is None:
+            result.append(concept)
+            continue
+        result.append(dataclasses.replace(concept, end=concept.start, modifier=True))
+        result.append(Mention(concept.start, concept.end, concept.text, "class", class_iri=filed, score=concept.score))
+    return result
+
+
+def categorised_class(category: str, ontology: Ontology) -> str | None:
+    """The one class the ontology files under ``category`` by a declared link ("product" for "product
+    category"); None when no class or several are."""
+    filed = {link.domain for link in ontology.links if link.range == category and link.domain != OWL_THING
+             and not ontology.is_subclass(link.domain, category)}
+    return next(iter(filed)) if len(filed) == 1 else None
 
 
 def _inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
@@ -208,9 +245,10 @@ def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
     found = []
     for i, word in enumerate(tokens):
         lower = word.lower()
-        if taken[i] or not word.islower() or not word.isalpha() or len(word) < 4 or lower in _NOT_NOUNS:
+        if taken[i] or not (word.islower() or i == 0) or not word.isalpha() or len(word) < 4 or lower in _NOT_NOUNS:
             continue
-        matches = instances.get(lower)
+        # "the cheapest monitor" for the category "Monitors"
+        matches = next((instances[form] for form in [*word_forms([lower]), lower + "s"] if form in instances), None)
         if matches and class_named(lower, ontology) is None and not is_link_label(lower, ontology):
             iri, types = matches[0]
             found.append(Mention(i, i + 1, word, "instance", class_iri=most_specific(types, ontology), instance=iri,

@@ -437,3 +437,29 @@ def test_pev045_a_relation_word_with_an_ends_class_may_say_a_links_whole_label(d
     # a class label alone after the relation word names no link: born in a city stays birth place
     graph = extract_graph("How many people were born in a city?", dbpedia).graph
     assert [e.link for e in graph.edges] == [D + "birthPlace"]
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    # a category said as a noun stands for the things filed under it
+    ("company", "How many monitors are there?", {(CO + "Product", CO + "category", CO + "ProductCategory")}),
+    ("company", "laptops supplied by Nordic Components",
+     {(CO + "Product", CO + "suppliedBy", CO + "Supplier"), (CO + "Product", CO + "category", CO + "ProductCategory")}),
+    ("library", "comics in the Tartu Park Library",
+     {(LIB + "Item", LIB + "copyOf", LIB + "CreativeWork"), (LIB + "Item", LIB + "heldAt", LIB + "Branch"),
+      (LIB + "CreativeWork", LIB + "hasGenre", LIB + "Genre")}),
+    # after a preposition it is the topic itself
+    ("library", "books about astronomy", {(LIB + "Book", LIB + "hasSubject", LIB + "Subject")}),
+])
+def test_pev046_a_category_said_as_a_noun_means_the_things_filed_under_it(request, sample, question,
+                                                                          expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert _triples(graph) == expected
+    pinned = {n.instances[0].rsplit("/", 1)[-1] for n in graph.nodes if n.instances}
+    assert pinned & {"Monitors", "Laptops", "Comics", "Astronomy"}
+
+
+def test_pev047_the_cheapest_of_a_category_sorts_its_things(company) -> None:
+    result = extract_graph("the cheapest monitor", company)
+    assert not result.not_understood
+    product = next(n for n in result.graph.nodes if n.class_ == CO + "Product")
+    assert result.graph.order_by and result.graph.order_by[0].node == product.id and result.graph.limit == 1
