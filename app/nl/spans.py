@@ -293,7 +293,7 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
 
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
-_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its"})
+_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose"})
 
 
 def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
@@ -337,8 +337,13 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     found = []
     for i in range(1, len(tokens)):
         word = tokens[i].lower()
-        if not taken[i] and tokens[i - 1].lower() in _RELATED_AFTER and is_link_label(word, ontology):
-            found.append(Mention(i, i + 1, tokens[i], "related", class_iri=_declared_range(word, ontology),
+        if taken[i] or tokens[i - 1].lower() not in _RELATED_AFTER:
+            continue
+        # the link's own word, or an everyday word for it ("whose wife": spouse)
+        labels = [word] if is_link_label(word, ontology) else \
+            [noun for noun in relation_nouns([word]) if is_link_label(noun, ontology)]
+        if labels:
+            found.append(Mention(i, i + 1, tokens[i], "related", class_iri=_declared_range(labels[0], ontology),
                                  score=0.8))
     return found
 
@@ -365,8 +370,10 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
         before = range(max(i - 3, 0), i)
         recent = [tokens[k].lower() for k in before]
         blocked = any(taken[k] and k not in describing for k in before)
-        if i == 0 or (recent and recent[-1] in _DETERMINERS) or (
-                any(w in _DETERMINERS for w in recent) and not blocked) or (
+        right_after = bool(recent) and recent[-1] in _DETERMINERS
+        if is_verb_form(lower) and not right_after:
+            continue  # "the most films starring …": a participle after the noun, not a noun
+        if i == 0 or right_after or (any(w in _DETERMINERS for w in recent) and not blocked) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
@@ -445,7 +452,9 @@ def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention
     if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
         return None
     first_class = min((m.start for m in found if m.kind in ("class", "related")), default=None)
-    if first_class is not None and all(t.lower() in ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
+    # "whose" asks for the owner of what follows, never for that thing
+    if tokens[0].lower() != "whose" and first_class is not None and \
+            all(t.lower() in ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = asked_classes(tokens[0], ontology)
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)

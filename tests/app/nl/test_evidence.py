@@ -463,3 +463,24 @@ def test_pev047_the_cheapest_of_a_category_sorts_its_things(company) -> None:
     assert not result.not_understood
     product = next(n for n in result.graph.nodes if n.class_ == CO + "Product")
     assert result.graph.order_by and result.graph.order_by[0].node == product.id and result.graph.limit == 1
+
+
+def test_pev048_a_participle_after_a_noun_is_no_class(dbpedia) -> None:
+    graph = extract_graph("Who directed the most films starring Robert De Niro?", dbpedia).graph
+    assert _triples(graph) == {(D + "Film", D + "director", D + "Person"), (D + "Film", D + "starring", D + "Actor")}
+    assert len(graph.nodes) == 3
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    # "whose" asks for the owner; the everyday word after it is the link's end (wife: spouse)
+    ("dbpedia", "Whose wife was born in a city in France?",
+     {(D + "Person", D + "spouse", D + "Person"), (D + "Person", D + "birthPlace", D + "City"),
+      (D + "City", D + "locatedInArea", D + "Country")}),
+    ("company", "Whose account manager works in the Austin Sales Office?",
+     {(CO + "Customer", CO + "accountManager", CO + "SalesRepresentative"),
+      (CO + "SalesRepresentative", CO + "workplace", CO + "Office")}),
+])
+def test_pev049_whose_asks_for_the_owner_of_what_follows(request, sample, question, expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert _triples(graph) == expected
+    assert len(graph.nodes) == len(expected) + 1  # a chain: the owner, then one node per link
