@@ -173,8 +173,8 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
     merged: list[Mention] = []
     for mention in mentions:
-        one = _apposition(merged[-1], mention, lowered, ontology) if merged and merged[-1].end == mention.start \
-            else None
+        one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
+            merged[-1].end == mention.start or _named_as(merged[-1], mention, lowered)) else None
         if one is None:
             merged.append(mention)
         else:
@@ -182,10 +182,18 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     return merged
 
 
+def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:
+    """"Is Berlin the capital of Germany": in a question that opens with "is", a name and then "the" +
+    a class or link word are one thing, the name said to be that."""
+    return name.kind in ("name", "instance") and related.kind in ("related", "class") and bool(lowered) and \
+        lowered[0] in COPULAS and lowered[name.end:related.start] in (["the"], ["a"], ["an"])
+
+
 def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
     """The one thing two neighbouring mentions are, when one is a singular class word and the other a name."""
-    word, name = (first, second) if first.kind == "class" else (second, first)
-    if word.kind != "class" or word.class_iri is None or name.kind not in ("name", "instance") or name.modifier:
+    word, name = (first, second) if first.kind in ("class", "related") else (second, first)
+    if word.kind not in ("class", "related") or word.class_iri is None or name.kind not in ("name", "instance") or \
+            name.modifier:
         return None
     last = lowered[word.end - 1]
     if last.endswith("s") and not last.endswith("ss"):
@@ -337,10 +345,12 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     found = []
     for i in range(1, len(tokens)):
         word = tokens[i].lower()
-        if taken[i] or tokens[i - 1].lower() not in _RELATED_AFTER:
+        # "the wife of": an everyday word for a link, owned by what follows
+        owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
+        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
-        labels = [word] if is_link_label(word, ontology) else \
+        labels = [word] if is_link_label(word, ontology) and not owned else \
             [noun for noun in relation_nouns([word]) if is_link_label(noun, ontology)]
         if labels:
             found.append(Mention(i, i + 1, tokens[i], "related", class_iri=_declared_range(labels[0], ontology),

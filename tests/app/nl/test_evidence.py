@@ -484,3 +484,13 @@ def test_pev049_whose_asks_for_the_owner_of_what_follows(request, sample, questi
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert _triples(graph) == expected
     assert len(graph.nodes) == len(expected) + 1  # a chain: the owner, then one node per link
+
+
+def test_pev050_is_x_the_y_of_z_says_x_is_that_thing(dbpedia, library) -> None:
+    graph = extract_graph("Is Quinn Castel the author of The Hidden Tide?", library).graph
+    assert _triples(graph) == {(LIB + "Novel", LIB + "writtenBy", LIB + "Poet")}
+    assert all(n.instances for n in graph.nodes)  # both ends named: a yes/no question
+    # an everyday word for a link after "the" and before "of" is that link's end ("wife": spouse)
+    graph = extract_graph("Is Michelle Obama the wife of Barack Obama?", dbpedia).graph
+    assert _triples(graph) == {(D + "Person", D + "spouse", D + "Person")}
+    assert sorted(c.value for n in graph.nodes for c in n.constraints) == ["Barack Obama", "Michelle Obama"]
