@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders import Ontology
@@ -120,9 +121,22 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
         node_id, attribute = best
         datatype = ontology.get_attribute(attribute).range
         for op, value in comparison.bounds:
-            readings.append((node_id, Constraint(property=attribute, op=ConstraintOp(op), value=value,
-                                                 datatype=datatype), comparison.words))
+            readings.append((node_id, Constraint(property=attribute, op=ConstraintOp(op),
+                                                 value=_in_datatype(value, datatype), datatype=datatype),
+                             comparison.words))
     return readings
+
+
+def _in_datatype(value: str | int | float, datatype: str | None) -> str | int | float:
+    """A day bound said as the attribute holds it: a year for a year ("founded in 1950": 1950).
+
+    >>> _in_datatype("1950-12-31", XSD_GYEAR), _in_datatype("1950-12-31", XSD_GYEARMONTH), _in_datatype(8000, None)
+    ('1950', '1950-12', 8000)
+    """
+    if isinstance(value, str) and datatype in (XSD_GYEAR, XSD_GYEARMONTH):
+        year, month = value.split("-")[:2]
+        return year if datatype == XSD_GYEAR else f"{year}-{month}"
+    return value
 
 
 def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: PrototypeGraph, ontology: Ontology,

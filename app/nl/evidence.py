@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from app.errors import EditError
+from app.graph.edits import make_constraint
 from app.graph.model import (
     Aggregation,
     Constraint,
@@ -170,7 +172,11 @@ def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: Evi
 
 def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constraint, str]], tokens: Sequence[str],
                     ontology: Ontology) -> None:
-    """Put each ``(node id, constraint, words)`` on its node; its words count as used, with their evidence."""
+    """Put each ``(node id, constraint, words)`` on its node; its words count as used, with their evidence.
+
+    A value its attribute's datatype cannot hold is left out, so the draft stays valid.
+    """
+    readings = [r for r in readings if _holds(r[1])]
     if not readings:
         return
     nodes = []
@@ -186,6 +192,14 @@ def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constrai
         compared.update(TOKEN.findall(words))
     draft.used = [t for t in tokens if t in draft.used or t in compared]
     draft.ignored = [t for t in draft.ignored if t not in compared]
+
+
+def _holds(constraint: Constraint) -> bool:
+    try:
+        make_constraint(constraint.property, constraint.op.value, constraint.value, constraint.datatype)
+    except EditError:
+        return False
+    return True
 
 
 def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,

@@ -65,3 +65,18 @@ def test_a_number_never_constrains_a_text_or_date_attribute(dbo_path) -> None:
     [constraint] = mountain.constraints
     assert constraint.op.value == ">" and constraint.value == 8000
     assert datatype_kind(resources.ontology.get_attribute(constraint.property).range) is DatatypeKind.NUMBER
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    ("Which organizations were founded in 1950?", {(">=", "1950"), ("<=", "1950")}),
+    ("Which presidents were born after 1945?", {(">", "1945")}),
+])
+def test_a_year_on_a_year_attribute_is_a_year_and_the_draft_stays_valid(dbo_path, question, bounds) -> None:
+    from app.graph.validate import validate_graph
+
+    resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
+    graph = extract_graph(question, resources).graph
+    [node] = graph.nodes
+    assert {(c.op.value, c.value) for c in node.constraints} == bounds
+    assert all(c.datatype.endswith("#gYear") for c in node.constraints)
+    assert validate_graph(graph, resources.ontology).ok
