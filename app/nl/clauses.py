@@ -131,7 +131,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
         elif not has_content(words) and not implied_grams(words):
             lowered = [w.lower() for w in words]
             if "of" in lowered or lowered in ([], ["s"]):
-                words = list(tokens[max(a.start - 2, 0):a.end]) + words
+                # the thing's own words: "the mayor of", not the asked class of "which person is the mayor of"
+                own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
+                words = list(tokens[max(own - 2, 0):a.end]) + words
             else:
                 words += tokens[mentions[-1].end:]
         phrases.append(words)

@@ -175,6 +175,8 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     for mention in mentions:
         one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
             merged[-1].end == mention.start or _named_as(merged[-1], mention, lowered)) else None
+        if one is None and merged:
+            one = _said_to_be(merged[-1], mention, lowered, ontology)
         if one is None:
             merged.append(mention)
         else:
@@ -182,11 +184,27 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     return merged
 
 
+def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """"Which city is the capital of Australia", "which employee is the project lead of …": the asked
+    class and what it is said to be are one thing, of the narrower of the two classes."""
+    if asked.kind != "class" or said.kind not in ("class", "related") or len(lowered[asked.end:said.start]) != 2 \
+            or lowered[asked.end] not in COPULAS or lowered[said.start - 1] != "the":
+        return None
+    first, second = asked.class_iri, said.class_iri
+    if first is None or second is None:
+        narrower = first or second
+    elif ontology.is_subclass(first, second) or ontology.is_subclass(second, first):
+        narrower = first if ontology.is_subclass(first, second) else second
+    else:
+        return None
+    return dataclasses.replace(said, start=asked.start, class_iri=narrower)
+
+
 def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:
     """"Is Berlin the capital of Germany": in a question that opens with "is", a name and then "the" +
     a class or link word are one thing, the name said to be that."""
     return name.kind in ("name", "instance") and related.kind in ("related", "class") and bool(lowered) and \
-        lowered[0] in COPULAS and lowered[name.end:related.start] in (["the"], ["a"], ["an"])
+        lowered[0] in COPULAS and lowered[name.end:related.start] == ["the"]
 
 
 def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:

@@ -494,3 +494,16 @@ def test_pev050_is_x_the_y_of_z_says_x_is_that_thing(dbpedia, library) -> None:
     graph = extract_graph("Is Michelle Obama the wife of Barack Obama?", dbpedia).graph
     assert _triples(graph) == {(D + "Person", D + "spouse", D + "Person")}
     assert sorted(c.value for n in graph.nodes for c in n.constraints) == ["Barack Obama", "Michelle Obama"]
+
+
+@pytest.mark.parametrize(("sample", "question", "link", "asked"), [
+    # the asked class and what it is said to be are one node, of the narrower class
+    ("dbpedia", "Which city is the capital of Australia?", D + "capital", D + "Capital"),
+    ("dbpedia", "In which city are the headquarters of the United Nations?", D + "headquarter", D + "City"),
+    ("company", "Which employee is the project lead of Project Nova?", CO + "projectLead", CO + "Employee"),
+])
+def test_pev051_which_x_is_the_y_of_z_is_one_thing(request, sample, question, link, asked) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    [edge] = graph.edges
+    assert edge.link == link and graph.node(edge.target).class_ == asked
+    assert len(graph.nodes) == 2
