@@ -115,12 +115,13 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
     phrases = []
     for i in range(len(mentions) - 1):
         a, b = mentions[i], mentions[i + 1]
-        if b.kind == "related" and not content_words(tokens[a.end:b.start]):
+        owned = [t.lower() for t in tokens[b.end:b.end + 1]] == ["of"]  # "the project lead of …": a thing
+        if b.kind == "related" and not content_words(tokens[a.end:b.start]) and not owned:
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = list(tokens[a.end:b.start])
-        if i == len(mentions) - 2:
-            words += tokens[b.end:]
+        if i == len(mentions) - 2 and [w.lower() for w in words] != ["of"]:
+            words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
         if i == 0 and a.kind in ("instance", "name"):
             words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
         if a.kind == "related" and not has_content(words) and not implied_grams(

@@ -507,3 +507,13 @@ def test_pev051_which_x_is_the_y_of_z_is_one_thing(request, sample, question, li
     [edge] = graph.edges
     assert edge.link == link and graph.node(edge.target).class_ == asked
     assert len(graph.nodes) == 2
+
+
+def test_pev052_the_verb_after_x_of_y_is_the_clauses_not_ofs(dbpedia, company) -> None:
+    graph = extract_graph("To which party does the mayor of Paris belong?", dbpedia).graph
+    assert (D + "Mayor", D + "mayor") in {(graph.node(e.target).class_, e.link) for e in graph.edges}
+    assert len(graph.nodes) == 3
+    # a link's word owned by what follows is a thing, and the clause's verb relates the asked thing to it
+    graph = extract_graph("Which skills does the project lead of Project Nova have?", company).graph
+    assert _triples(graph) == {(CO + "Project", CO + "projectLead", CO + "Employee"),
+                               (CO + "Employee", CO + "competency", CO + "Skill")}
