@@ -128,7 +128,8 @@ def _things_of_kind(found: list[Mention], concepts: Sequence[Mention], tokens: S
 
     A topic or category word no class word follows is the head of its phrase: it stands for
     the things the ontology files under that category (products, works), and the category
-    becomes an adjective of them, joined by the link that files them.
+    becomes an adjective of them, joined by the link that files them. One a class word
+    follows is an adjective of that thing ("a crime novel").
     """
     starts = {m.start for m in found if m.kind == "class"}
     result = [m for m in found if m not in concepts]
@@ -138,7 +139,8 @@ def _things_of_kind(found: list[Mention], concepts: Sequence[Mention], tokens: S
         filed = None if concept.end in starts or concept.class_iri is None or before in _TOPIC_BEFORE else \
             categorised_class(concept.class_iri, ontology)
         if filed is None:
-            result.append(concept)
+            # "a crime novel": before a class word it describes that thing, as an adjective does
+            result.append(dataclasses.replace(concept, modifier=concept.end in starts))
             continue
         result.append(dataclasses.replace(concept, end=concept.start, modifier=True))
         result.append(Mention(concept.start, concept.end, concept.text, "class", class_iri=filed, score=concept.score))

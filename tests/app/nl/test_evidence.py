@@ -517,3 +517,12 @@ def test_pev052_the_verb_after_x_of_y_is_the_clauses_not_ofs(dbpedia, company) -
     graph = extract_graph("Which skills does the project lead of Project Nova have?", company).graph
     assert _triples(graph) == {(CO + "Project", CO + "projectLead", CO + "Employee"),
                                (CO + "Employee", CO + "competency", CO + "Skill")}
+
+
+def test_pev053_a_category_before_a_class_word_describes_that_thing(library) -> None:
+    # the chain runs past "crime" to the novels, which three links join to the members
+    graph = extract_graph("Members who checked out a crime novel", library).graph
+    assert _triples(graph) == {(LIB + "Loan", LIB + "borrower", LIB + "Member"),
+                               (LIB + "Loan", LIB + "loanedItem", LIB + "Item"),
+                               (LIB + "Item", LIB + "copyOf", LIB + "Novel"),
+                               (LIB + "Novel", LIB + "hasGenre", LIB + "Genre")}
