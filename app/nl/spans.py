@@ -131,7 +131,7 @@ def _things_of_kind(found: list[Mention], concepts: Sequence[Mention], tokens: S
     becomes an adjective of them, joined by the link that files them. One a class word
     follows is an adjective of that thing ("a crime novel").
     """
-    starts = {m.start for m in found if m.kind == "class"}
+    starts = {m.start: m for m in found if m.kind == "class"}
     result = [m for m in found if m not in concepts]
     for concept in concepts:
         before = tokens[concept.start - 1].lower() if concept.start else ""
@@ -140,7 +140,11 @@ def _things_of_kind(found: list[Mention], concepts: Sequence[Mention], tokens: S
             categorised_class(concept.class_iri, ontology)
         if filed is None:
             # "a crime novel": before a class word it describes that thing, as an adjective does
-            result.append(dataclasses.replace(concept, modifier=concept.end in starts))
+            head = starts.get(concept.end)
+            # ("the crime genre" is the genre itself: an apposition, not an adjective)
+            describes = head is not None and not (concept.class_iri and head.class_iri and
+                                                  ontology.is_subclass(concept.class_iri, head.class_iri))
+            result.append(dataclasses.replace(concept, modifier=describes))
             continue
         result.append(dataclasses.replace(concept, end=concept.start, modifier=True))
         result.append(Mention(concept.start, concept.end, concept.text, "class", class_iri=filed, score=concept.score))
