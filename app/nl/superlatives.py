@@ -33,6 +33,8 @@ _LOW_NUMBER = frozenset({"cheapest", "smallest", "shortest", "lowest", "least", 
                          "youngest", "thinnest", "poorest", "worst", "nearest", "closest", "narrowest", "weakest"})
 # For dates, these mean the earliest; every other superlative means the latest.
 _EARLY_DATE = frozenset({"oldest", "earliest", "first"})
+# What a size adjective measures, said in words attributes are named with ("the biggest order": its value).
+_MEASURES = {word: ("amount", "value") for word in ("biggest", "largest", "smallest", "greatest")}
 _FILLERS = frozenset({"the", "a", "an", "of", "by", "in", "and", "paid"})
 _RELATIVE = frozenset({"most", "least"})
 
@@ -90,8 +92,8 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             continue  # "the most books": a count, not an attribute
         # "the largest budget": the noun after the adjective names the attribute too.
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
-        reading = _best_attribute(f"{adjective} {noun}".strip(), end + (1 if noun else 0), graph, spans, ontology,
-                                  index)
+        said = " ".join([adjective, noun, *_MEASURES.get(adjective, ())]).replace("  ", " ").strip()
+        reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index)
         if reading is not None:
             node_id, attribute, kind = reading
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))

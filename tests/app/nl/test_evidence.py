@@ -526,3 +526,10 @@ def test_pev053_a_category_before_a_class_word_describes_that_thing(library) -> 
                                (LIB + "Loan", LIB + "loanedItem", LIB + "Item"),
                                (LIB + "Item", LIB + "copyOf", LIB + "Novel"),
                                (LIB + "Novel", LIB + "hasGenre", LIB + "Genre")}
+
+
+def test_pev054_a_size_adjective_alone_measures_amount_or_value(company) -> None:
+    graph = extract_graph("Which sales rep booked the biggest order?", company).graph
+    [order] = graph.order_by
+    assert (graph.node(order.node).class_, order.property, order.descending) == \
+        (CO + "SalesOrder", CO + "netValue", True)
