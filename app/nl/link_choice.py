@@ -303,17 +303,37 @@ def named_links(ontology: Ontology, grams: Sequence[str]) -> frozenset[str]:
                      if len(label := _plain_label(link.label)) > 2 and _verbatim(grams, label))
 
 
+def _narrower_steps(ontology: Ontology, known: str) -> list[tuple[str, bool, str, str]]:
+    """``(link, forward, kind of known, declared other end)`` for the declared links that start (forward)
+    or end at a kind of ``known``, not at ``known`` itself: "products manufactured in Eindhoven" are
+    hardware products, the kind a production site holds for."""
+    steps = []
+    for link in ontology.links:
+        if OWL_THING in (link.domain, link.range):
+            continue
+        if link.domain != known and ontology.is_subclass(link.domain, known):
+            steps.append((link.iri, True, link.domain, link.range))
+        if link.range != known and ontology.is_subclass(link.range, known):
+            steps.append((link.iri, False, link.range, link.domain))
+    return steps
+
+
 def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
-               source: str, target: str) -> tuple[LinkChoice, str, LinkChoice] | None:
+               source: str, target: str, narrow_source: bool = False) -> tuple[LinkChoice, str, LinkChoice] | None:
     """Two links through a class between, for two classes no single link joins ("offices in Germany":
     office → city → country). Only links that declare both ends count, so the way is the ontology's own.
+    ``narrow_source``: the first step may start from a kind of ``source`` (a class word said generally).
     """
     declared = [link.iri for link in ontology.links if OWL_THING not in (link.domain, link.range)]
     similarity = _similarities(index, declared, gram_vectors)
+    narrower = _narrower_steps(ontology, source) if narrow_source else []
     best: tuple[float, LinkChoice, str, LinkChoice] | None = None
     for middle in (c.iri for c in ontology.classes):
+        reaching = [(link, forward, kind, middle, -NARROWING_COST) if forward else
+                    (link, forward, middle, kind, -NARROWING_COST)
+                    for link, forward, kind, other in narrower if ontology.is_subclass(middle, other)]
         first = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, source, middle, False)
-                                                      if c[0] in similarity], 1)
+                                                      + reaching if c[0] in similarity], 1)
         second = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, middle, target, False)
                                                        if c[0] in similarity], 1)
         if first and second:

@@ -88,13 +88,16 @@ class Plan:
         """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
         whose best step scores above ``better_than`` where given), else by three where allowed."""
         a, b = self.classes[i], self.classes[j]
-        path = rank_paths(ontology, index, grams, vectors, a, b) if a and b else None
+        # only where no single link joins them may the class word stand for a kind of it
+        general = self.mentions[i].kind in ("class", "focus", "related") and better_than is None and not through
+        path = rank_paths(ontology, index, grams, vectors, a, b, narrow_source=general) if a and b else None
         if path is None and a and b and not through and better_than is None:
             path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
         if path is None or (through and not {path[0].link, path[2].link} & through):
             return False
         if better_than is not None and max(step.score for step in path[::2]) <= better_than:
             return False
+        self.classes[i] = _ends(path[0])[0]  # the kind of the class word the first step holds for
         ends = [i]
         for middle, step in zip(path[1:-1:2], path[::2]):
             known = self._neighbour(ends[-1], step, middle)

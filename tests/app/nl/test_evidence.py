@@ -533,3 +533,10 @@ def test_pev054_a_size_adjective_alone_measures_amount_or_value(company) -> None
     [order] = graph.order_by
     assert (graph.node(order.node).class_, order.property, order.descending) == \
         (CO + "SalesOrder", CO + "netValue", True)
+
+
+def test_pev055_a_way_may_start_from_a_kind_of_the_class_word(company) -> None:
+    # a production site holds for hardware products only: the products said are those
+    graph = extract_graph("Products manufactured in Eindhoven", company).graph
+    assert _triples(graph) == {(CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
+                               (CO + "Plant", CO + "locatedIn", CO + "City")}
