@@ -145,9 +145,15 @@ PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about"
 
 
 def _asks_agent(first: Mention, words: Sequence[str]) -> bool:
-    """"Who created Goofy", "Who discovered Pluto": "who" is the subject of the past tense after it."""
-    return first.kind == "focus" and first.text.lower() == "who" and bool(words) and \
-        words[0].lower().endswith("ed") and len(words[0]) > 4
+    """"Who created Goofy", "Which company owns Halvard Robotics": the asked thing is the subject of the
+    verb after it, a past tense or a present one the relation table knows."""
+    asked = (first.kind == "focus" and first.text.lower() == "who") or (first.kind == "class" and first.start <= 1)
+    if not asked or not words:
+        return False
+    verb = words[0].lower()
+    if [w.lower() for w in words[1:2]] == ["by"]:
+        return False  # "TV series created by Matt Groening": a passive, said of the series
+    return (verb.endswith("ed") and len(verb) > 4) or (verb.endswith("s") and bool(relation_nouns([verb])))
 
 
 def _is_passive(words: Sequence[str]) -> bool:

@@ -452,7 +452,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         hits = [h for v in vectors[offset:offset + len(alternatives)] for h in index.classes.search(np.asarray(v), 1)]
         offset += len(alternatives)
         found = sorted(hits, key=lambda h: -h.score)[:1]
-        if end - start == 1 and (common := shared_head_class(tokens[start], index.ontology)):
+        after_noun = start > 0 and taken[start - 1]  # "which librarian works in": a verb, not creative works
+        if end - start == 1 and not after_noun and (common := shared_head_class(tokens[start], index.ontology)):
             # "copies" alone: not the nearest kind of copy, but what every kind of copy is
             mention = Mention(start, end, tokens[start], "class", class_iri=common,
                               score=max(CLASS_SIMILARITY, found[0].score if found else 0.0))

@@ -540,3 +540,19 @@ def test_pev055_a_way_may_start_from_a_kind_of_the_class_word(company) -> None:
     graph = extract_graph("Products manufactured in Eindhoven", company).graph
     assert _triples(graph) == {(CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
                                (CO + "Plant", CO + "locatedIn", CO + "City")}
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    # the asked class does what the present tense says: the link runs from the thing owned to the owner
+    ("company", "Which company owns Halvard Robotics?", {(CO + "Company", CO + "parentOrganization", CO + "Company")}),
+    # a passive after the class is said of it, not done by it
+    ("library", "Books released by Meridian House", {(LIB + "Book", LIB + "publishedBy", LIB + "Publisher")}),
+    # a verb after a class word is no class word ("works" ends the labels "creative work", "written work")
+    ("library", "Which librarian works in Tartu?",
+     {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"), (LIB + "Branch", LIB + "locatedIn", LIB + "City")}),
+])
+def test_pev056_the_asked_class_is_the_subject_of_an_active_verb(request, sample, question, expected) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert _triples(graph) == expected
+    named = next(n for n in graph.nodes if n.instances)
+    assert all(e.target != named.id for e in graph.edges if e.link == CO + "parentOrganization")
