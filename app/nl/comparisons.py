@@ -102,7 +102,21 @@ def _context(question: str, comparison: Comparison) -> str:
     after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
     own = re.findall(r"[^\W\d_]+", comparison.words)[:1]
     words = [w for w in [*before, *own, *after] if w.lower() not in _CONTEXT_STOP]
-    return " ".join(words)
+    return " ".join(words + [noun for w in words for noun in _EVENT_DATES.get(w.lower(), ())])
+
+
+# The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date
+# (the embedder puts "born" nearer "hire date" than "date of birth").
+_EVENT_DATES = {
+    **dict.fromkeys(("born",), ("birth date", "date of birth")),
+    **dict.fromkeys(("died",), ("death date", "date of death")),
+    **dict.fromkeys(("founded", "established", "incorporated"), ("founding date", "year of incorporation")),
+    **dict.fromkeys(("hired", "joined", "employed"), ("hire date", "join date")),
+    **dict.fromkeys(("released", "published"), ("release date", "publication date")),
+    **dict.fromkeys(("launched",), ("launch date",)),
+    **dict.fromkeys(("started", "began", "begun"), ("start date",)),
+    **dict.fromkeys(("ordered", "placed"), ("order date",)),
+}
 
 
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
@@ -132,11 +146,22 @@ def _in_datatype(value: str | int | float, datatype: str | None) -> str | int | 
 
     >>> _in_datatype("1950-12-31", XSD_GYEAR), _in_datatype("1950-12-31", XSD_GYEARMONTH), _in_datatype(8000, None)
     ('1950', '1950-12', 8000)
+    >>> _in_datatype("1950-01-01", "http://www.w3.org/2001/XMLSchema#integer")
+    1950
     """
     if isinstance(value, str) and datatype in (XSD_GYEAR, XSD_GYEARMONTH):
         year, month = value.split("-")[:2]
         return year if datatype == XSD_GYEAR else f"{year}-{month}"
+    if isinstance(value, str) and datatype_kind(datatype) is DatatypeKind.NUMBER:
+        return int(value.split("-")[0])  # a year held as a whole number ("year of incorporation")
     return value
+
+
+def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:
+    """Whether an attribute can take a comparison of ``kind``: of that kind, or a year held as a number."""
+    held = datatype_kind(datatype)
+    return held is kind or (kind is DatatypeKind.DATE and held is DatatypeKind.NUMBER and
+                            "year" in label.lower().split())
 
 
 def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: PrototypeGraph, ontology: Ontology,
@@ -147,7 +172,7 @@ def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: P
     best: tuple[float, str, str] | None = None
     choices = 0
     for node in graph.nodes:
-        fitting = [a.iri for a in ontology.attributes_of(node.class_) if datatype_kind(a.range) is kind]
+        fitting = [a.iri for a in ontology.attributes_of(node.class_) if _fits(a.range, a.label, kind)]
         choices += len(fitting)
         for candidate in index.attributes.score(vector, fitting) if fitting else ():
             score = candidate.score + (NEAREST_NODE_BONUS if node.id == nearest else 0.0)

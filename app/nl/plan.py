@@ -66,8 +66,8 @@ class Plan:
         for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
-                if named and choice.link not in named and self._join_by_path(i, j, grams, vectors, words, ontology,
-                                                                             index, through=named):
+                if named and choice.link not in named and not _says(words, ontology.label(choice.link)) and \
+                        self._join_by_path(i, j, grams, vectors, words, ontology, index, through=named):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 if choice.score < SURE_LINK and content_words(words) and self._join_by_path(
                         i, j, grams, vectors, words, ontology, index, better_than=choice.score + PATH_MARGIN):
@@ -154,6 +154,20 @@ def _asks_agent(first: Mention, words: Sequence[str]) -> bool:
     if [w.lower() for w in words[1:2]] == ["by"]:
         return False  # "TV series created by Matt Groening": a passive, said of the series
     return (verb.endswith("ed") and len(verb) > 4) or (verb.endswith("s") and bool(relation_nouns([verb])))
+
+
+def _says(words: Sequence[str], label: str) -> bool:
+    """Whether the words say every content word of a link's label, in some form ("work in": works in).
+
+    >>> _says(["work", "in"], "works in"), _says(["work", "in"], "workplace"), _says(["of"], "part of")
+    (True, False, False)
+    """
+    def form(word: str) -> str:
+        return word.lower()[:-1] if word.lower().endswith("s") and len(word) > 3 else word.lower()
+
+    said = {form(w) for w in content_words(words)}
+    needed = [form(w) for w in content_words(label.split())]
+    return bool(needed) and all(w in said for w in needed)
 
 
 def _is_passive(words: Sequence[str]) -> bool:

@@ -219,10 +219,11 @@ def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontolog
     if word.kind not in ("class", "related") or word.class_iri is None or name.kind not in ("name", "instance") or \
             name.modifier:
         return None
+    is_kind = name.kind == "instance" and bool(name.class_iri) and ontology.is_subclass(name.class_iri, word.class_iri)
     last = lowered[word.end - 1]
-    if last.endswith("s") and not last.endswith("ss"):
-        return None  # a plural: other things
-    if name.kind == "instance" and not (name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri)):
+    if last.endswith("s") and not last.endswith("ss") and not is_kind:
+        return None  # a plural: other things ("Python skills" are the one skill Python, said loosely)
+    if name.kind == "instance" and not is_kind:
         return None
     kind_of = word.class_iri if name.kind == "name" else name.class_iri
     return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of)

@@ -68,7 +68,7 @@ def test_a_number_never_constrains_a_text_or_date_attribute(dbo_path) -> None:
 
 
 @pytest.mark.parametrize(("question", "bounds"), [
-    ("Which organizations were founded in 1950?", {(">=", "1950"), ("<=", "1950")}),
+    ("Which bands were formed in 1990?", {(">=", "1990"), ("<=", "1990")}),
     ("Which presidents were born after 1945?", {(">", "1945")}),
 ])
 def test_a_year_on_a_year_attribute_is_a_year_and_the_draft_stays_valid(dbo_path, question, bounds) -> None:
@@ -80,3 +80,17 @@ def test_a_year_on_a_year_attribute_is_a_year_and_the_draft_stays_valid(dbo_path
     assert {(c.op.value, c.value) for c in node.constraints} == bounds
     assert all(c.datatype.endswith("#gYear") for c in node.constraints)
     assert validate_graph(graph, resources.ontology).ok
+
+
+@pytest.mark.parametrize(("question", "attribute", "bounds"), [
+    # the event verb says which date: born is a birth date, not the hire date the embedder prefers
+    ("Employees born after 1990", CO + "birthDate", {(">", "1990-12-31")}),
+    # a year held as a whole number takes the year itself
+    ("Companies founded before 1950", CO + "foundingYear", {("<", 1950)}),
+])
+def test_an_event_verb_says_which_date_and_a_year_fits_a_year_number(question, attribute, bounds) -> None:
+    resources = get_resources(Settings(ontology=[SAMPLES / "company_sample" / "ontology.ttl"],
+                                       kg=[SAMPLES / "company_sample" / "data.ttl"]))
+    [node] = extract_graph(question, resources).graph.nodes
+    assert {c.property for c in node.constraints} == {attribute}
+    assert {(c.op.value, c.value) for c in node.constraints} == bounds

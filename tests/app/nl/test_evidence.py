@@ -556,3 +556,13 @@ def test_pev056_the_asked_class_is_the_subject_of_an_active_verb(request, sample
     assert _triples(graph) == expected
     named = next(n for n in graph.nodes if n.instances)
     assert all(e.target != named.id for e in graph.edges if e.link == CO + "parentOrganization")
+
+
+def test_pev057_a_link_the_words_say_is_kept_and_a_named_kind_in_the_plural_is_one_thing(company) -> None:
+    # "work in" says "works in"; the relation noun "workplace" must not lead through an office instead
+    graph = extract_graph("How many employees work in each department?", company).graph
+    assert _triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")}
+    # "Python skills": the skill Python, one node
+    graph = extract_graph("Which projects need Python skills?", company).graph
+    assert _triples(graph) == {(CO + "Project", CO + "requiredSkill", CO + "Skill")}
+    assert len(graph.nodes) == 2
