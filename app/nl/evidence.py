@@ -301,7 +301,7 @@ def _resolved(mention: Mention, resolve_name: NameResolver, ontology: Ontology) 
 def _node(mention: Mention, node_id: str, class_iri: str | None, ontology: Ontology) -> Node:
     class_iri = class_iri or OWL_THING
     label = ontology.label(class_iri) if class_iri != OWL_THING else mention.text
-    if mention.kind == "instance" and mention.instance:
+    if mention.instance:  # an instance, or a link's word said to be one ("whose home branch is the …")
         return Node(id=node_id, class_=class_iri, label=mention.text, instances=(mention.instance,))
     if mention.kind == "name":
         # No instance data to pin it to: the name becomes a label condition, and the message says so.

@@ -131,7 +131,9 @@ class Plan:
         # A thing a link's word names ("how many children") is where that link goes, never where it starts.
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
         if named_by:
-            ranked = [c for c in ranked if c.forward == (named_by[0] is self.mentions[j])]
+            # ... except a link said "<noun> of" ("translations of"), which starts at the thing it names
+            starts = named_by[0].text.lower().endswith(" of")
+            ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
         ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
         return _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
 

@@ -89,6 +89,9 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         # "the project lead of …", "the official languages of …": the thing that link reaches, not a project
         words = " ".join(tokens[start:end])
         take(Mention(start, end, words, "related", class_iri=_declared_range(words, ontology), score=0.8))
+    for start, end, domain in _of_link_spans(tokens, ontology):
+        # "translations of The Hidden Tide": the things that link starts from
+        take(Mention(start, end, " ".join(tokens[start:end]), "related", class_iri=domain, score=0.8))
     demonyms = _demonyms(tokens)
     for mention in demonyms:
         take(mention)
@@ -159,6 +162,30 @@ def categorised_class(category: str, ontology: Ontology) -> str | None:
     return next(iter(filed)) if len(filed) == 1 else None
 
 
+def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int, str | None]]:
+    """``(start, end, declared start class)`` where a noun and "of" say a link labelled "<noun> of" whose
+    noun is no class label ("translations of", for the link "translation of").
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:t", label="translation of", domain="ex:Book")])
+    >>> _of_link_spans("Translations of The Hidden Tide".split(), onto), _of_link_spans(["copies"], onto)
+    ([(0, 2, 'ex:Book')], [])
+    """
+    found = []
+    heads = {label.split()[-1] for c in ontology.classes if (label := ontology.label(c.iri).lower())} \
+        if "of" in (t.lower() for t in tokens) else set()
+    for i in range(len(tokens) - 1):
+        word = tokens[i].lower()
+        if tokens[i + 1].lower() != "of" or not word.isalpha() or set(word_forms([word])) & heads:
+            continue  # "print copies of": a class word ("print copy") before "of"
+        links = links_labelled(f"{word} of", ontology) or next(
+            (found_links for form in word_forms([word]) if (found_links := links_labelled(f"{form} of", ontology))), ())
+        domains = {link.domain for iri in links if (link := ontology.get_link(iri))}
+        if links:
+            found.append((i, i + 2, domains.pop() if len(domains) == 1 and OWL_THING not in domains else None))
+    return found
+
+
 def _inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
     """"Hotel California", "Paris Hilton": a known name inside a longer run of capitalised words is
     part of another name, which the run as a whole names.
@@ -179,8 +206,9 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
     merged: list[Mention] = []
     for mention in mentions:
+        beside = merged and merged[-1].end == mention.start and "related" not in (merged[-1].kind, mention.kind)
         one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
-            merged[-1].end == mention.start or _named_as(merged[-1], mention, lowered)) else None
+            beside or _named_as(merged[-1], mention, lowered)) else None
         if one is None and merged:
             one = _said_to_be(merged[-1], mention, lowered, ontology)
         if one is None:
@@ -193,8 +221,10 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
 def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
     """"Which city is the capital of Australia", "which employee is the project lead of …": the asked
     class and what it is said to be are one thing, of the narrower of the two classes."""
-    if asked.kind != "class" or said.kind not in ("class", "related") or len(lowered[asked.end:said.start]) != 2 \
-            or lowered[asked.end] not in COPULAS or lowered[said.start - 1] != "the":
+    pinned = asked.kind == "related" and said.kind == "instance"  # "whose home branch is the Lisbon Central …"
+    if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or \
+            len(lowered[asked.end:said.start]) != 2 or lowered[asked.end] not in COPULAS or \
+            lowered[said.start - 1] != "the":
         return None
     first, second = asked.class_iri, said.class_iri
     if first is None or second is None:
@@ -203,6 +233,8 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
         narrower = first if ontology.is_subclass(first, second) else second
     else:
         return None
+    if pinned:
+        return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance)
     return dataclasses.replace(said, start=asked.start, class_iri=narrower)
 
 

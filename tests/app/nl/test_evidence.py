@@ -566,3 +566,18 @@ def test_pev057_a_link_the_words_say_is_kept_and_a_named_kind_in_the_plural_is_o
     graph = extract_graph("Which projects need Python skills?", company).graph
     assert _triples(graph) == {(CO + "Project", CO + "requiredSkill", CO + "Skill")}
     assert len(graph.nodes) == 2
+
+
+def test_pev058_a_link_said_noun_of_starts_at_the_things_it_names(library) -> None:
+    # "translation of" is a link, not a class: the translations are books that are translations of the novel
+    graph = extract_graph("Translations of The Hidden Tide", library).graph
+    assert _triples(graph) == {(LIB + "Book", LIB + "translationOf", LIB + "Novel")}
+    novel = next(n for n in graph.nodes if n.class_ == LIB + "Novel")
+    assert novel.instances and not next(n for n in graph.nodes if n.class_ == LIB + "Book").instances
+
+
+def test_pev059_whose_link_is_the_named_thing_pins_that_links_end(library) -> None:
+    graph = extract_graph("Members whose home branch is the Lisbon Central Library", library).graph
+    assert _triples(graph) == {(LIB + "Member", LIB + "homeBranch", LIB + "Branch")}
+    branch = next(n for n in graph.nodes if n.class_ == LIB + "Branch")
+    assert branch.instances[0].endswith("Lisbon_Central_Library")
