@@ -110,7 +110,7 @@ def _context(question: str, comparison: Comparison) -> str:
 _EVENT_DATES = {
     **dict.fromkeys(("born",), ("birth date", "date of birth")),
     **dict.fromkeys(("died",), ("death date", "date of death")),
-    **dict.fromkeys(("founded", "established", "incorporated"), ("founding date", "year of incorporation")),
+    **dict.fromkeys(("founded", "established", "incorporated"), ("founding year", "year of incorporation")),
     **dict.fromkeys(("hired", "joined", "employed"), ("hire date", "join date")),
     **dict.fromkeys(("released", "published"), ("release date", "publication date")),
     **dict.fromkeys(("launched",), ("launch date",)),

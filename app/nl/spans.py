@@ -40,6 +40,8 @@ MAX_NAME_WORDS = 6
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
+# How much nearer in meaning a single word must be than the two-word compound it starts, to win.
+COMPOUND_BONUS = 0.05
 
 # What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
 # "Who supplies the laptop" may ask for a company: people and organisations both do things.
@@ -446,6 +448,12 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
     return positions
 
 
+def _weight(mention: Mention) -> float:
+    """A class word's score, a noun compound's raised: it names its head ("football players"), which its
+    first word alone ("football": sport) does not."""
+    return mention.score + COMPOUND_BONUS * (mention.end - mention.start - 1)
+
+
 def _names_head(words: Sequence[str], label: str) -> bool:
     """"members" for "library member": one word that is the head of the nearest class's label."""
     head = label.lower().split()[-1:] if label else []
@@ -470,8 +478,11 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
             spans.append((i, i + 1))
         pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
         # "soccer clubs" may name a kind of thing; "films directed" is a thing and its relation
-        if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and not (
-                is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
+        # "players play for": a relation's verb before its object ends the noun, it is no part of it
+        verb_next = bool(relation_nouns([lowered[i + 1]])) and lowered[i + 2:i + 3] and lowered[i + 2] in AFTER_VERB \
+            if pair else False
+        if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and \
+                not verb_next and not (is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:
         return []
@@ -498,10 +509,10 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
             mention = Mention(start, end, tokens[start], "class", class_iri=defined, score=CLASS_SIMILARITY)
         else:
             continue
-        if start not in best or mention.score > best[start].score:
+        if start not in best or _weight(mention) > _weight(best[start]):
             best[start] = mention
     chosen: list[Mention] = []
-    for mention in sorted(best.values(), key=lambda m: -m.score):
+    for mention in sorted(best.values(), key=lambda m: -_weight(m)):
         if all(m.end <= mention.start or mention.end <= m.start for m in chosen):
             chosen.append(mention)
     return chosen

@@ -581,3 +581,11 @@ def test_pev059_whose_link_is_the_named_thing_pins_that_links_end(library) -> No
     assert _triples(graph) == {(LIB + "Member", LIB + "homeBranch", LIB + "Branch")}
     branch = next(n for n in graph.nodes if n.class_ == LIB + "Branch")
     assert branch.instances[0].endswith("Lisbon_Central_Library")
+
+
+def test_pev060_a_noun_compound_names_its_head_and_a_verb_after_it_is_no_part(dbpedia) -> None:
+    graph = extract_graph("Which football players play for Arsenal?", dbpedia).graph
+    player = next(n for n in graph.nodes if n.select or n.id.startswith(("american", "soccer", "football")))
+    assert dbpedia.ontology.is_subclass(player.class_, D + "Athlete")  # players, not a sport and a play
+    assert not any(n.class_ in (D + "Play", D + "Sport") for n in graph.nodes)
+    assert len(graph.nodes) == 2
