@@ -156,8 +156,9 @@ def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens
         words = tokens[modifier.start:modifier.end]
         grams, vectors = origin, origin_vectors
         if modifier.kind == "instance" and modifier.class_iri:
-            # "monitors": products of the category, filed by the link to the category's class
-            grams = [ontology.label(modifier.class_iri).lower()]
+            # "monitors": products of the category, filed by the link to the category's class; "the Berlin
+            # office": the office located in the city
+            grams = [ontology.label(modifier.class_iri).lower(), *implied_grams(["in"])]
             vectors = index.embed_many(grams)
         plan.join(thing, len(plan.mentions) - 1, grams, vectors, words, ontology, index, reattach=False)
 

@@ -214,7 +214,10 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             position += length  # "the United States" names an instance, not the class State
             continue
         before = tokens[position - 1] if position else ""
-        if before in _NEW or position == 0 or (position in after_link and iri not in seen):
+        # "the Berlin office": a determiner, one name word, then the class word
+        named_before = position > 1 and original[position - 1][:1].isupper() and \
+            tokens[position - 2] in _NEW | {"the", "our", "their", "its", "his", "her"}
+        if before in _NEW or position == 0 or named_before or (position in after_link and iri not in seen):
             new: bool | None = True
         elif before in _BACK or (plural and before in _PLURAL_AFTER):
             new = iri not in seen

@@ -208,9 +208,14 @@ def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Onto
     named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
     merged: list[Mention] = []
     for mention in mentions:
-        beside = merged and merged[-1].end == mention.start and "related" not in (merged[-1].kind, mention.kind)
+        beside = merged and "related" not in (merged[-1].kind, mention.kind) and (
+            merged[-1].end == mention.start or lowered[merged[-1].end:mention.start] in (["as", "a"], ["as", "an"]))
         one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
             beside or _named_as(merged[-1], mention, lowered)) else None
+        if one is None and beside and merged[-1].end == mention.start and merged[-1].kind == "instance" and \
+                mention.kind == "class" and not merged[-1].modifier:
+            # "the Berlin office": a known thing before a class word of another kind describes it
+            merged[-1] = dataclasses.replace(merged[-1], modifier=True)
         if one is None and merged:
             one = _said_to_be(merged[-1], mention, lowered, ontology)
         if one is None:

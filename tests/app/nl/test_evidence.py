@@ -589,3 +589,15 @@ def test_pev060_a_noun_compound_names_its_head_and_a_verb_after_it_is_no_part(db
     assert dbpedia.ontology.is_subclass(player.class_, D + "Athlete")  # players, not a sport and a play
     assert not any(n.class_ in (D + "Play", D + "Sport") for n in graph.nodes)
     assert len(graph.nodes) == 2
+
+
+def test_pev061_a_known_thing_before_a_class_word_describes_it(company) -> None:
+    # "the Berlin office": an office located in Berlin, not Berlin itself
+    graph = extract_graph("Which employees work in the Berlin office?", company).graph
+    assert _triples(graph) == {(CO + "Employee", CO + "workplace", CO + "Office"),
+                               (CO + "Office", CO + "locatedIn", CO + "City")}
+    city = next(n for n in graph.nodes if n.class_ == CO + "City")
+    assert city.instances[0].endswith("/Berlin")
+    # "Python as a skill": the skill Python, one node
+    graph = extract_graph("Which employees have Python as a skill?", company).graph
+    assert _triples(graph) == {(CO + "Employee", CO + "competency", CO + "Skill")}
