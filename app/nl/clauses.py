@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
-from app.nl.spans import Mention
+from app.nl.mention_types import Mention
 from app.nl.words import is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "relation_phrases",

@@ -44,10 +44,11 @@ from app.nl.link_choice import (
     phrase_grams,
     rank_links,
 )
+from app.nl.mention_types import Mention
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import Mention, find_mentions, most_specific
+from app.nl.spans import find_mentions, most_specific
 from app.nl.superlatives import read_superlative
 from app.nl.values import ValueWords, read_values
 from app.nl.words import TOKEN, is_english, tokens_of

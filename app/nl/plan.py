@@ -23,9 +23,10 @@ from app.nl.link_choice import (
     rank_paths,
     rank_three_link_paths,
 )
+from app.nl.mention_types import Mention
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import Mention, asked_classes
+from app.nl.spans import asked_classes
 from app.nl.words import COPULAS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from app.nl.spans import Mention
+from app.nl.mention_types import Mention
 
 __all__ = ["asks_for_something_else", "may_ask_for_something_else"]
 
@@ -54,7 +54,7 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
 
     ``mentions()`` gives the things the question names (called only when needed).
 
-    >>> from app.nl.spans import Mention
+    >>> from app.nl.mention_types import Mention
     >>> librarians = [Mention(6, 7, "librarians", "class", class_iri="ex:Librarian")]
     >>> asks_for_something_else("tell me a joke about librarians".split(), lambda: librarians)
     True

@@ -13,12 +13,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
+from app.nl.appositions import merge_appositions
 from app.nl.definitions import defined_as, shared_head_class
 from app.nl.demonyms import country_of
+from app.nl.mention_types import Mention
 from app.nl.mentions import (
     AFTER_VERB,
     class_mentions,
@@ -34,7 +35,7 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.words import COPULAS, ENGLISH, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
-__all__ = ["CLASS_SIMILARITY", "Mention", "asked_classes", "find_mentions", "most_specific"]
+__all__ = ["CLASS_SIMILARITY", "asked_classes", "find_mentions", "most_specific"]
 
 MAX_NAME_WORDS = 6
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
@@ -54,21 +55,6 @@ _NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "m
 _RELATION_BEFORE = COPULAS | {"the", "their", "its", "his", "her"}
 # Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
 _NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
-
-
-@dataclass(frozen=True)
-class Mention:
-    """One thing of the question: where it stands, and what is known of it."""
-
-    start: int  # token offsets in the question
-    end: int
-    text: str
-    kind: str  # "instance" | "name" | "class" | "focus" | "related" (a thing a link's word names)
-    class_iri: str | None = None  # None: to be taken from the link that joins it
-    instance: str | None = None  # the knowledge graph's IRI, for kind "instance"
-    hint: str | None = None  # for kind "focus": the class the wh-word suggests, if the ontology has one
-    score: float = 1.0  # how sure the evidence is (1.0 for a label read as written)
-    modifier: bool = False  # an adjective naming a thing the next thing relates to ("Spanish authors": Spain)
 
 
 def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None,
@@ -121,7 +107,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     if focus is not None:
         take(focus)
     found = _things_of_kind(found, concepts, tokens, ontology)
-    return _appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+    return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
 
 
 _TOPIC_BEFORE = frozenset({"about", "on", "in", "of", "with", "for", "from", "by", "at", "under", "into", "as", "to"})
@@ -201,71 +187,6 @@ def _inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
     before = tokens[mention.start - 1] if mention.start > 1 else ""
     after = tokens[mention.end] if mention.end < len(tokens) else ""
     return any(word[:1].isupper() and word.lower() not in _NOT_NOUNS for word in (before, after))
-
-
-def _appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Ontology) -> list[Mention]:
-    """"The comic Captain America", "the crime genre": a singular class word beside a name says what the
-    named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
-    merged: list[Mention] = []
-    for mention in mentions:
-        beside = merged and "related" not in (merged[-1].kind, mention.kind) and (
-            merged[-1].end == mention.start or lowered[merged[-1].end:mention.start] in (["as", "a"], ["as", "an"]))
-        one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
-            beside or _named_as(merged[-1], mention, lowered)) else None
-        if one is None and beside and merged[-1].end == mention.start and merged[-1].kind == "instance" and \
-                mention.kind == "class" and not merged[-1].modifier:
-            # "the Berlin office": a known thing before a class word of another kind describes it
-            merged[-1] = dataclasses.replace(merged[-1], modifier=True)
-        if one is None and merged:
-            one = _said_to_be(merged[-1], mention, lowered, ontology)
-        if one is None:
-            merged.append(mention)
-        else:
-            merged[-1] = one
-    return merged
-
-
-def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
-    """"Which city is the capital of Australia", "which employee is the project lead of …": the asked
-    class and what it is said to be are one thing, of the narrower of the two classes."""
-    pinned = asked.kind == "related" and said.kind == "instance"  # "whose home branch is the Lisbon Central …"
-    if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or \
-            len(lowered[asked.end:said.start]) != 2 or lowered[asked.end] not in COPULAS or \
-            lowered[said.start - 1] != "the":
-        return None
-    first, second = asked.class_iri, said.class_iri
-    if first is None or second is None:
-        narrower = first or second
-    elif ontology.is_subclass(first, second) or ontology.is_subclass(second, first):
-        narrower = first if ontology.is_subclass(first, second) else second
-    else:
-        return None
-    if pinned:
-        return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance)
-    return dataclasses.replace(said, start=asked.start, class_iri=narrower)
-
-
-def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:
-    """"Is Berlin the capital of Germany": in a question that opens with "is", a name and then "the" +
-    a class or link word are one thing, the name said to be that."""
-    return name.kind in ("name", "instance") and related.kind in ("related", "class") and bool(lowered) and \
-        lowered[0] in COPULAS and lowered[name.end:related.start] == ["the"]
-
-
-def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
-    """The one thing two neighbouring mentions are, when one is a singular class word and the other a name."""
-    word, name = (first, second) if first.kind in ("class", "related") else (second, first)
-    if word.kind not in ("class", "related") or word.class_iri is None or name.kind not in ("name", "instance") or \
-            name.modifier:
-        return None
-    is_kind = name.kind == "instance" and bool(name.class_iri) and ontology.is_subclass(name.class_iri, word.class_iri)
-    last = lowered[word.end - 1]
-    if last.endswith("s") and not last.endswith("ss") and not is_kind:
-        return None  # a plural: other things ("Python skills" are the one skill Python, said loosely)
-    if name.kind == "instance" and not is_kind:
-        return None
-    kind_of = word.class_iri if name.kind == "name" else name.class_iri
-    return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of)
 
 
 # "a list of clubs", "the number of films": the noun before "of" holds the things, it is not one of them.

@@ -1,0 +1,84 @@
+"""Mentions that are one thing: "the comic Captain America", "Is Berlin the capital of …", "which city is the …".
+
+English says a thing twice over in a few set ways: a class word beside a name
+(an apposition), a name said to be a class or link word ("Is X the Y of Z"),
+an asked class said to be another ("which city is the capital"), a link's word
+said to be a named instance ("whose home branch is the Lisbon Central Library").
+Each pair becomes one mention, of the narrower class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from app.nl.mention_types import Mention
+from app.nl.words import COPULAS
+from ontology_loaders.model import Ontology
+
+__all__ = ["merge_appositions"]
+
+
+def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Ontology) -> list[Mention]:
+    """"The comic Captain America", "the crime genre": a singular class word beside a name says what the
+    named thing is; the two are one thing. ("The Apollo 14 astronauts", plural, are other things.)"""
+    merged: list[Mention] = []
+    for mention in mentions:
+        beside = merged and "related" not in (merged[-1].kind, mention.kind) and (
+            merged[-1].end == mention.start or lowered[merged[-1].end:mention.start] in (["as", "a"], ["as", "an"]))
+        one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
+            beside or _named_as(merged[-1], mention, lowered)) else None
+        if one is None and beside and merged[-1].end == mention.start and merged[-1].kind == "instance" and \
+                mention.kind == "class" and not merged[-1].modifier:
+            # "the Berlin office": a known thing before a class word of another kind describes it
+            merged[-1] = dataclasses.replace(merged[-1], modifier=True)
+        if one is None and merged:
+            one = _said_to_be(merged[-1], mention, lowered, ontology)
+        if one is None:
+            merged.append(mention)
+        else:
+            merged[-1] = one
+    return merged
+
+
+def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """"Which city is the capital of Australia", "which employee is the project lead of …": the asked
+    class and what it is said to be are one thing, of the narrower of the two classes."""
+    pinned = asked.kind == "related" and said.kind == "instance"  # "whose home branch is the Lisbon Central …"
+    if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or \
+            len(lowered[asked.end:said.start]) != 2 or lowered[asked.end] not in COPULAS or \
+            lowered[said.start - 1] != "the":
+        return None
+    first, second = asked.class_iri, said.class_iri
+    if first is None or second is None:
+        narrower = first or second
+    elif ontology.is_subclass(first, second) or ontology.is_subclass(second, first):
+        narrower = first if ontology.is_subclass(first, second) else second
+    else:
+        return None
+    if pinned:
+        return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance)
+    return dataclasses.replace(said, start=asked.start, class_iri=narrower)
+
+
+def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:
+    """"Is Berlin the capital of Germany": in a question that opens with "is", a name and then "the" +
+    a class or link word are one thing, the name said to be that."""
+    return name.kind in ("name", "instance") and related.kind in ("related", "class") and bool(lowered) and \
+        lowered[0] in COPULAS and lowered[name.end:related.start] == ["the"]
+
+
+def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """The one thing two neighbouring mentions are, when one is a singular class word and the other a name."""
+    word, name = (first, second) if first.kind in ("class", "related") else (second, first)
+    if word.kind not in ("class", "related") or word.class_iri is None or name.kind not in ("name", "instance") or \
+            name.modifier:
+        return None
+    is_kind = name.kind == "instance" and bool(name.class_iri) and ontology.is_subclass(name.class_iri, word.class_iri)
+    last = lowered[word.end - 1]
+    if last.endswith("s") and not last.endswith("ss") and not is_kind:
+        return None  # a plural: other things ("Python skills" are the one skill Python, said loosely)
+    if name.kind == "instance" and not is_kind:
+        return None
+    kind_of = word.class_iri if name.kind == "name" else name.class_iri
+    return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of)
