@@ -176,10 +176,14 @@ def _narrowing(ontology: Ontology, source: str, target: str) -> list[tuple[str, 
 
 def _structure(ontology: Ontology, link_iri: str) -> float:
     link = ontology.get_link(link_iri)
-    if link is None:
-        return 0.0
-    bonus = DECLARED_END_BONUS * ((link.domain != OWL_THING) + (link.range != OWL_THING))
-    label_words = set(re.findall(r"[a-z]+", link.label.lower()))
+    return 0.0 if link is None else _declared_structure(link.domain, link.range, link.label, link_iri)
+
+
+@functools.lru_cache(maxsize=16384)
+def _declared_structure(domain: str, range_: str, label: str, link_iri: str) -> float:
+    """Declared ends and a label that agrees with its IRI; cached, since a way search asks per class between."""
+    bonus = DECLARED_END_BONUS * ((domain != OWL_THING) + (range_ != OWL_THING))
+    label_words = set(re.findall(r"[a-z]+", label.lower()))
     name_words = set(label_from_local_name(local_name(link_iri)).lower().split())
     if name_words and label_words and not ({_stem(w) for w in label_words} & {_stem(w) for w in name_words}):
         bonus -= SUSPECT_LABEL_PENALTY
@@ -326,12 +330,15 @@ def rank_paths(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
     """
     declared = [link.iri for link in ontology.links if OWL_THING not in (link.domain, link.range)]
     similarity = _similarities(index, declared, gram_vectors)
-    narrower = _narrower_steps(ontology, source) if narrow_source else []
+    narrower: dict[str, list[tuple[str, bool, str]]] = {}  # by the declared end a middle class must be under
+    for link, forward, kind, other in (_narrower_steps(ontology, source) if narrow_source else []):
+        narrower.setdefault(other, []).append((link, forward, kind))
     best: tuple[float, LinkChoice, str, LinkChoice] | None = None
     for middle in (c.iri for c in ontology.classes):
         reaching = [(link, forward, kind, middle, -NARROWING_COST) if forward else
                     (link, forward, middle, kind, -NARROWING_COST)
-                    for link, forward, kind, other in narrower if ontology.is_subclass(middle, other)]
+                    for above in (ontology.ancestors(middle) if narrower else ())
+                    for link, forward, kind in narrower.get(above, ())]
         first = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, source, middle, False)
                                                       + reaching if c[0] in similarity], 1)
         second = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, middle, target, False)
