@@ -5,41 +5,16 @@ Real embedder, real sample stores; every question here takes the evidence path (
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from app.graph.asked import answer_nodes, asked_nodes, select_asked
 from app.graph.model import PrototypeGraph
 from app.nl.pipeline import extract_graph
-from app.resources import get_resources
-from app.settings import Settings
 from ontology_loaders import RDFS_LABEL
 
-SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
 CO = "http://protograph.example/company/"
 LIB = "http://protograph.example/library/"
 DBO = "http://dbpedia.org/ontology/"
-
-
-def _sample(name: str):
-    folder = SAMPLES / name
-    return get_resources(Settings(ontology=[folder / "ontology.ttl"], kg=[folder / "data.ttl"]))
-
-
-@pytest.fixture(scope="module")
-def company():
-    return _sample("company_sample")
-
-
-@pytest.fixture(scope="module")
-def library():
-    return _sample("library_sample")
-
-
-@pytest.fixture(scope="module")
-def dbpedia():
-    return _sample("dbpedia_sample")
 
 
 def _asked_classes(question: str, resources) -> list[str]:
@@ -65,13 +40,13 @@ def test_pas002_library_drafts_select_the_node_asked_for(library) -> None:
     assert _asked_classes("Which novels did Clara Rossi write?", library) == [LIB + "Novel"]
 
 
-def test_pas003_a_node_named_by_its_label_is_not_asked(dbpedia) -> None:
-    result = extract_graph("Who composed the theme of Friends?", dbpedia)
+def test_pas003_a_node_named_by_its_label_is_not_asked(dbpedia_sample) -> None:
+    result = extract_graph("Who composed the theme of Friends?", dbpedia_sample)
     named = [n.id for n in result.graph.nodes if any(c.property == RDFS_LABEL for c in n.constraints)]
     assert named, "the sample matches 'Friends' by label"
     graph = select_asked(result.graph)
     [asked] = [n.class_ for n in graph.nodes if n.select]
-    assert dbpedia.ontology.is_subclass(asked, DBO + "Person")  # the composer (a musical artist), not Friends
+    assert dbpedia_sample.ontology.is_subclass(asked, DBO + "Person")  # the composer (a musical artist), not Friends
     assert not any(graph.node(n).select for n in named)
 
 
