@@ -107,16 +107,16 @@ def _context(question: str, comparison: Comparison) -> str:
 
 # The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date
 # (the embedder puts "born" nearer "hire date" than "date of birth").
-_EVENT_DATES = {
-    **dict.fromkeys(("born",), ("birth date", "date of birth")),
-    **dict.fromkeys(("died",), ("death date", "date of death")),
-    **dict.fromkeys(("founded", "established", "incorporated"), ("founding year", "year of incorporation")),
-    **dict.fromkeys(("hired", "joined", "employed"), ("hire date", "join date")),
-    **dict.fromkeys(("released", "published"), ("release date", "publication date")),
-    **dict.fromkeys(("launched",), ("launch date",)),
-    **dict.fromkeys(("started", "began", "begun"), ("start date",)),
-    **dict.fromkeys(("ordered", "placed"), ("order date",)),
-}
+_EVENT_DATES = {word: nouns for words, nouns in (
+    ("born", ("birth date", "date of birth")),
+    ("died", ("death date", "date of death")),
+    ("founded established incorporated", ("founding year", "year of incorporation")),
+    ("hired joined employed", ("hire date", "join date")),
+    ("released published", ("release date", "publication date")),
+    ("launched", ("launch date",)),
+    ("started began begun", ("start date",)),
+    ("ordered placed", ("order date",)),
+) for word in words.split()}
 
 
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],

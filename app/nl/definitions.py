@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 from app.caching import KeyedCache
-from app.nl.mentions import word_forms
+from app.nl.mentions import class_named, word_forms
 from app.nl.words import ENGLISH, TOKEN, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["comment_heads", "defined_as", "shared_head_class"]
+__all__ = ["comment_heads", "defined_as", "ends_a_class_label", "shared_head_class"]
 
 
 _comment_heads: KeyedCache[str, dict[str, frozenset[str]]] = KeyedCache(max_size=8)
@@ -95,3 +95,9 @@ def shared_head_class(word: str, ontology: Ontology) -> str | None:
             if common:
                 return max(common, key=lambda iri: (len(ontology.ancestors(iri)), iri))
     return None
+
+
+def ends_a_class_label(word: str, ontology: Ontology) -> bool:
+    """Whether ``word`` (or its singular) is a class label or the last word of one ("copies": print copy)."""
+    heads = _label_heads_of(ontology)
+    return class_named(word, ontology) is not None or any(form in heads for form in word_forms([word.lower()]))

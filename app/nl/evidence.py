@@ -45,6 +45,7 @@ from app.nl.link_choice import (
     rank_links,
 )
 from app.nl.mention_types import Mention
+from app.nl.mentions import is_link_label
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
@@ -248,8 +249,7 @@ def _end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: 
     source country. Ontologies often label a link so, and only a label said whole counts as named."""
     labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
     joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
-    labels = {" ".join(link.label.lower().split()) for link in ontology.links} if joined else set()
-    return [gram for gram in joined if gram in labels]
+    return [gram for gram in joined if is_link_label(gram, ontology)]
 
 
 def _owned(words: Sequence[str], owned: Mention) -> list[str]:

@@ -24,6 +24,7 @@ from app.nl.link_choice import (
     rank_three_link_paths,
 )
 from app.nl.mention_types import Mention
+from app.nl.mentions import word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.spans import asked_classes
@@ -165,12 +166,9 @@ def _says(words: Sequence[str], label: str) -> bool:
     >>> _says(["work", "in"], "works in"), _says(["work", "in"], "workplace"), _says(["of"], "part of")
     (True, False, False)
     """
-    def form(word: str) -> str:
-        return word.lower()[:-1] if word.lower().endswith("s") and len(word) > 3 else word.lower()
-
-    said = {form(w) for w in content_words(words)}
-    needed = [form(w) for w in content_words(label.split())]
-    return bool(needed) and all(w in said for w in needed)
+    said = {form for w in content_words(words) for form in word_forms([w.lower()])}
+    needed = content_words(label.split())
+    return bool(needed) and all(said & set(word_forms([w.lower()])) for w in needed)
 
 
 def _is_passive(words: Sequence[str]) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from app.nl.appositions import merge_appositions
-from app.nl.definitions import defined_as, shared_head_class
+from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.mention_types import Mention
 from app.nl.mentions import (
@@ -160,14 +160,12 @@ def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int,
     ([(0, 2, 'ex:Book')], [])
     """
     found = []
-    heads = {label.split()[-1] for c in ontology.classes if (label := ontology.label(c.iri).lower())} \
-        if "of" in (t.lower() for t in tokens) else set()
     for i in range(len(tokens) - 1):
         word = tokens[i].lower()
-        if tokens[i + 1].lower() != "of" or not word.isalpha() or set(word_forms([word])) & heads:
+        if tokens[i + 1].lower() != "of" or not word.isalpha() or ends_a_class_label(word, ontology):
             continue  # "print copies of": a class word ("print copy") before "of"
-        links = links_labelled(f"{word} of", ontology) or next(
-            (found_links for form in word_forms([word]) if (found_links := links_labelled(f"{form} of", ontology))), ())
+        links = next((found_links for form in word_forms([word])
+                      if (found_links := links_labelled(f"{form} of", ontology))), ())
         domains = {link.domain for iri in links if (link := ontology.get_link(iri))}
         if links:
             found.append((i, i + 2, domains.pop() if len(domains) == 1 and OWL_THING not in domains else None))

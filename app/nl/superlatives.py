@@ -92,7 +92,7 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             continue  # "the most books": a count, not an attribute
         # "the largest budget": the noun after the adjective names the attribute too.
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
-        said = " ".join([adjective, noun, *_MEASURES.get(adjective, ())]).replace("  ", " ").strip()
+        said = " ".join(word for word in (adjective, noun, *_MEASURES.get(adjective, ())) if word)
         reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index)
         if reading is not None:
             node_id, attribute, kind = reading
