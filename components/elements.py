@@ -229,6 +229,8 @@ def _node_lines(node: Node, ontology: Ontology | None) -> list[str]:
     lines += [describe_constraint(c, ontology) for c in node.constraints[:2]]
     if len(node.constraints) > 2:
         lines.append(f"+{len(node.constraints) - 2} more")
+    if node.shown:
+        lines.append("shows " + ", ".join(_label(ontology, a) for a in node.shown))
     return lines
 
 

@@ -134,11 +134,11 @@ def gold_terms(sparql: str, ontology: Ontology) -> GoldTerms:
 
 
 def predicted_terms(graph: PrototypeGraph) -> tuple[frozenset[str], frozenset[str]]:
-    """Classes of the nodes; links of the edges plus the attributes constrained on."""
+    """Classes of the nodes; links of the edges plus the attributes the query reads: constrained, shown, sorted by."""
     classes = frozenset(n.class_ for n in graph.nodes)
     properties = frozenset(e.link for e in graph.edges) | frozenset(
         c.property for n in graph.nodes for c in n.constraints
-    )
+    ) | frozenset(a for n in graph.nodes for a in n.shown) | frozenset(o.property for o in graph.order_by if o.property)
     return classes, properties
 
 

@@ -64,7 +64,8 @@ __all__ = [
 SPLITS = ("dev", "test")
 MISS_COLUMNS = ("id", "split", "question", "gold", "predicted", "differs", "error")
 MAX_MAPPINGS = 2000  # node bijections tried per pair; gold graphs have at most a handful of nodes
-_PARTS = ("nodes", "classes", "links", "structure", "instances", "constraints", "aggregation", "order_by", "limit")
+_PARTS = ("nodes", "classes", "links", "structure", "instances", "constraints", "shown", "aggregation", "order_by",
+          "limit")
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def _constraint_key(constraint: Constraint) -> tuple[str, str, object]:
 
 
 def _node_differences(gold: Node, predicted: Node) -> list[str]:
-    """Which of "instances" and "constraints" differ between two nodes already paired by class."""
+    """Which of "instances", "constraints" and "shown" differ between two nodes already paired by class."""
     constraints = list(predicted.constraints)
     instances_ok = set(predicted.instances) <= set(gold.instances)
     for iri in gold.instances:
@@ -169,6 +170,8 @@ def _node_differences(gold: Node, predicted: Node) -> list[str]:
     diffs = [] if instances_ok else ["instances"]
     if Counter(map(_constraint_key, gold.constraints)) != Counter(map(_constraint_key, constraints)):
         diffs.append("constraints")
+    if set(gold.shown) != set(predicted.shown):
+        diffs.append("shown")
     return diffs
 
 

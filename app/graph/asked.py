@@ -11,7 +11,7 @@ a label. With a count, the count and its groups are the answer instead.
 
 from __future__ import annotations
 
-from app.graph.model import Node, PrototypeGraph
+from app.graph.model import Node, PrototypeGraph, value_variable
 from ontology_loaders import RDFS_LABEL
 
 __all__ = ["answer_nodes", "asked_nodes", "select_asked"]
@@ -56,7 +56,16 @@ def answer_nodes(graph: PrototypeGraph) -> tuple[str, ...] | None:
     A query sorted by an attribute shows that attribute beside each row, and
     "which department has the most employees" returns the count it ranked by;
     neither is the thing asked for. A plain count ("how many …") is its answer.
+    A shown attribute ("How tall is X": its height) is the answer, not X.
+
+    >>> g = PrototypeGraph.model_validate({"nodes": [{"id": "person_1", "class": "http://e.org/Person",
+    ...     "instances": ["http://e.org/Ada"], "shown": ["http://e.org/height"]}]})
+    >>> answer_nodes(g)
+    ('person_1_height',)
     """
+    shown = tuple(value_variable(n.id, a) for n in graph.nodes for a in dict.fromkeys(n.shown))
+    if shown and graph.aggregation is None:
+        return shown
     if graph.aggregation is not None:
         ranked = graph.limit is not None and any(o.node == "count" for o in graph.order_by)
         groups = asked_nodes(graph)

@@ -25,6 +25,7 @@ __all__ = [
     "graph_from_indexed",
     "make_node_id",
     "make_node_ids",
+    "value_variable",
 ]
 
 NODE_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]{0,63}$"
@@ -62,6 +63,8 @@ class Node(BaseModel):
     label: str = ""
     constraints: tuple[Constraint, ...] = ()
     instances: tuple[str, ...] = Field(default=(), description="Instance IRIs the node is pinned to.")
+    shown: tuple[str, ...] = Field(default=(), description="Attribute IRIs whose values the query returns beside "
+                                                           "the node (\"How tall is X\": its height).")
     select: bool = True
     include_subclasses: bool = False
 
@@ -143,6 +146,16 @@ class PrototypeGraph(BaseModel):
 
     def is_empty(self) -> bool:
         return not self.nodes
+
+
+def value_variable(node_id: str, attribute: str) -> str:
+    """The SPARQL variable (without ``?``) that holds a node's value of an attribute, as compiled queries name it.
+
+    >>> value_variable("person_1", "http://dbpedia.org/ontology/height")
+    'person_1_height'
+    """
+    local = re.split(r"[#/:]", attribute.rstrip("/#"))[-1]
+    return f"{node_id}_{re.sub(r'[^A-Za-z0-9_]', '_', local)[:40] or 'value'}"
 
 
 def make_node_id(label: str, taken: set[str] | frozenset[str] = frozenset()) -> str:

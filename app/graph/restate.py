@@ -122,6 +122,8 @@ class _Restatement:
         for c in node.constraints:
             value = f'"{c.value}"' if isinstance(c.value, str) else str(c.value).lower() if isinstance(c.value, bool) else str(c.value)
             parts.append(f"with {self.label(c.property)} {_OP_WORDS[ConstraintOp(c.op)]} {value}")
+        if node.shown:
+            parts.append("showing its " + _join([self.label(a) for a in node.shown]))
         return parts
 
     @staticmethod

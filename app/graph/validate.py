@@ -108,6 +108,11 @@ def validate_graph(graph: PrototypeGraph, ontology: Ontology) -> ValidationRepor
                     message=f"{node.id}: a {ontology.label(node.class_)} cannot have {ontology.label(constraint.property)}"
                     f" ({constraint.property})",
                 ))
+        violations += [Violation(code=ViolationCode.UNKNOWN_ATTRIBUTE, node=node.id,
+                                 allowed=_some(sorted(allowed_attributes)),
+                                 message=f"{node.id}: a {ontology.label(node.class_)} has no "
+                                 f"{ontology.label(attribute)} to show ({attribute})")
+                       for attribute in node.shown if attribute not in allowed_attributes]
         violations += _value_violations(node.id, node.constraints, ontology)
         for instance in node.instances:
             if ":" not in instance or any(ch in instance for ch in ' <>"{}|\\^`'):

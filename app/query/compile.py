@@ -36,6 +36,7 @@ from app.graph.model import (
     Edge,
     Node,
     PrototypeGraph,
+    value_variable,
 )
 from app.graph.validate import check_runnable
 from app.query.terms import (
@@ -95,11 +96,6 @@ class _Variables:
             name, n = f"{stem}_{n}", n + 1
         self.used.add(name)
         return name
-
-
-def _local_stem(iri: str) -> str:
-    local = re.split(r"[#/:]", iri.rstrip("/#"))[-1]
-    return re.sub(r"[^A-Za-z0-9_]", "_", local)[:40] or "value"
 
 
 def compile_sparql(
@@ -227,6 +223,7 @@ class _Plan:
     value_var: dict[tuple[str, str], str]  # (node, property) -> the variable holding the value
     count_var: str | None
     sort_values: set[tuple[str, str]] = field(default_factory=set)  # (node, attribute) a returned node is sorted by
+    shown: list[tuple[str, str]] = field(default_factory=list)  # (node, attribute) whose value is an answer
 
     @classmethod
     def of(cls, graph: PrototypeGraph, nodes: dict[str, Node], hidden: set[str], *, labels: bool) -> _Plan:
@@ -238,20 +235,23 @@ class _Plan:
                     raise GraphCompileError(f"the count names an unknown node {node_id!r}")
                 if node_id in hidden:
                     raise GraphCompileError(f"cannot count or group by {node_id!r}: it sits under a negated edge")
+        shown = [(n, p) for n in visible for p in dict.fromkeys(nodes[n].shown)] if aggregation is None else []
+        if aggregation is not None:
             returned = list(dict.fromkeys(aggregation.group_by))
         else:
-            returned = [n for n in visible if nodes[n].select] or visible
+            # "How tall is X": the height is the answer, so X need not be returned beside it.
+            returned = [n for n in visible if nodes[n].select] or ([] if shown else visible)
         variables = _Variables(nodes)
+        value_var: dict[tuple[str, str], str] = {key: variables.new(value_variable(*key)) for key in shown}
         label_var = {n: variables.new(label_variable(n)) for n in returned} if labels else {}
         count_var = variables.new("count") if aggregation is not None else None
-        value_var: dict[tuple[str, str], str] = {}
         keys = [(node.id, c.property) for node in graph.nodes for c in node.constraints]
         keys += [(o.node, o.property) for o in graph.order_by if o.property and o.node in nodes]
         for node_id, prop in keys:
             if (node_id, prop) not in value_var:
-                value_var[(node_id, prop)] = variables.new(f"{node_id}_{_local_stem(prop)}")
+                value_var[(node_id, prop)] = variables.new(value_variable(node_id, prop))
         sort_values = {(o.node, o.property) for o in graph.order_by if o.property and o.node in returned}
-        return cls(nodes, hidden, aggregation, returned, label_var, value_var, count_var, sort_values)
+        return cls(nodes, hidden, aggregation, returned, label_var, value_var, count_var, sort_values, shown)
 
     def projection(self) -> tuple[list[str], list[str]]:
         """The SELECT terms, and the GROUP BY terms (every projected variable but the count)."""
@@ -262,6 +262,7 @@ class _Plan:
                 projection.append(f"?{self.label_var[node_id]}")
             # The value a row is sorted by is shown beside it: "the most expensive" should say how expensive.
             projection += [f"?{self.value_var[key]}" for key in sorted(self.sort_values) if key[0] == node_id]
+        projection += [f"?{self.value_var[key]}" for key in self.shown if f"?{self.value_var[key]}" not in projection]
         group_by = list(projection)
         if self.aggregation is not None:
             projection.append(f"(COUNT(DISTINCT ?{self.aggregation.count}) AS ?{self.count_var})")
@@ -316,8 +317,8 @@ class _Where:
     def _constraints(self, block: _Block) -> Iterable[str]:
         for node_id in block.nodes:
             node = self.plan.nodes[node_id]
-            sorted_by = [p for n, p in sorted(self.plan.value_var) if n == node_id]
-            for prop in dict.fromkeys([*(c.property for c in node.constraints), *sorted_by]):
+            valued = [p for n, p in sorted(self.plan.value_var) if n == node_id]
+            for prop in dict.fromkeys([*(c.property for c in node.constraints), *valued]):
                 var = self.plan.value_var[(node_id, prop)]
                 yield f"?{node_id} {self.terms.predicate(prop, f'property of {node_id}')} ?{var} ."
             for constraint in node.constraints:

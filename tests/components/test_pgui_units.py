@@ -47,6 +47,13 @@ def test_elements_show_labels_ids_and_styles():
     assert edge_from_id(edge["data"]["id"]) == ("person_1", EX + "birthPlace", "place_1")
 
 
+def test_a_shown_attribute_is_named_on_its_node():
+    shown = PrototypeGraph.model_validate({"nodes": [{"id": "person_1", "class": EX + "Person",
+                                                      "instances": [EX + "r/Ada"], "shown": [EX + "age"]}]})
+    [person] = graph_to_elements(shown, ONTO)
+    assert person["data"]["label"].splitlines()[2:] == ["= Ada", "shows age"]
+
+
 def test_positions_survive_edits_and_newcomers_go_right():
     moved = {"person_1": {"x": 500.0, "y": 40.0}, "place_1": {"x": 900.0, "y": 40.0}}
     elements = graph_to_elements(GRAPH, ONTO, moved)

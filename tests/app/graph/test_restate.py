@@ -46,6 +46,13 @@ def test_constraints_optional_negated_and_modifiers():
     assert restate(graph) == text  # deterministic
 
 
+def test_a_shown_attribute_reads_back():
+    graph = PrototypeGraph.model_validate({"nodes": [{"id": "person_1", "class": D + "Person",
+                                                      "instances": ["http://dbpedia.org/resource/Ada_Lovelace"],
+                                                      "shown": [D + "birthDate"]}]})
+    assert restate(graph) == "Find Ada Lovelace showing its birth date."
+
+
 def test_empty_graph():
     assert "empty" in restate(PrototypeGraph())
 

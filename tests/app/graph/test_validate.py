@@ -120,3 +120,11 @@ def test_a_value_that_does_not_fit_its_attributes_datatype_is_reported(dbo_ontol
     if attribute == "populationTotal":
         graph = PrototypeGraph(nodes=(node("city_1", "City", constraints=(constraint,)),))
     assert ("bad_value" in codes(graph, dbo_ontology)) is not fits
+
+
+def test_a_shown_attribute_must_belong_to_the_nodes_class(dbo_ontology):
+    shown = PrototypeGraph(nodes=(node("person_1", "Person", shown=(DBO + "birthDate",)),))
+    assert validate_graph(shown, dbo_ontology).ok
+    wrong = PrototypeGraph(nodes=(node("person_1", "Person", shown=(DBO + "numberOfPages",)),))
+    assert codes(wrong, dbo_ontology) == ["unknown_attribute"]
+    assert "to show" in validate_graph(wrong, dbo_ontology).violations[0].message

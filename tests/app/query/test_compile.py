@@ -220,3 +220,23 @@ def test_bad_language_and_prefix_are_refused(golden_graph):
         compile_sparql(g, language='en") } DROP ALL #')
     with pytest.raises(GraphCompileError, match="prefix"):
         compile_sparql(g, prefixes={"bad prefix": "http://e.org/"})
+
+
+def test_a_shown_attribute_is_returned_as_the_answer(mini_store):
+    # "How many pages does Synthetic Memoir have?": the named book, its page count shown
+    g = graph([node("book_1", "Book", instances=[EX + "Work_3"], shown=[D + "numberOfPages"])])
+    q = compile_sparql(g, labels=False)
+    assert q.splitlines()[2] == "SELECT DISTINCT ?book_1 ?book_1_numberOfPages"
+    assert ids(mini_store, q, "book_1_numberOfPages") == ["100"]
+    # with nothing else selected, the value alone is returned
+    only_value = graph([node("book_1", "Book", instances=[EX + "Work_3"], shown=[D + "numberOfPages"],
+                             select=False)])
+    assert "SELECT DISTINCT ?book_1_numberOfPages\n" in compile_sparql(only_value, labels=False)
+
+
+def test_a_shown_attribute_that_is_also_constrained_is_read_once(mini_store):
+    g = graph([node("book_1", "Book", shown=[D + "numberOfPages"],
+                    constraints=[{"property": D + "numberOfPages", "op": ">", "value": 200}])])
+    q = compile_sparql(g, labels=False)
+    assert q.count("dbo:numberOfPages") == 1
+    assert ids(mini_store, q, "book_1_numberOfPages") == ["256", "272"]
