@@ -19,7 +19,7 @@ from app.nl.retrieval import OntologyIndex
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind
 
-__all__ = ["Comparison", "find_comparisons", "read_comparisons"]
+__all__ = ["EVENT_DATES", "Comparison", "find_comparisons", "read_comparisons"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
 ATTRIBUTE_SIMILARITY = 0.2
@@ -102,12 +102,12 @@ def _context(question: str, comparison: Comparison) -> str:
     after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
     own = re.findall(r"[^\W\d_]+", comparison.words)[:1]
     words = [w for w in [*before, *own, *after] if w.lower() not in _CONTEXT_STOP]
-    return " ".join(words + [noun for w in words for noun in _EVENT_DATES.get(w.lower(), ())])
+    return " ".join(words + [noun for w in words for noun in EVENT_DATES.get(w.lower(), ())])
 
 
 # The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date
 # (the embedder puts "born" nearer "hire date" than "date of birth").
-_EVENT_DATES = {word: nouns for words, nouns in (
+EVENT_DATES = {word: nouns for words, nouns in (
     ("born", ("birth date", "date of birth")),
     ("died", ("death date", "date of death")),
     ("founded established incorporated", ("founding year", "year of incorporation")),

@@ -28,6 +28,7 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
+from app.nl.asked_values import AskedValue, asked_of, nearest_attribute, read_asked_value, show_asked
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -94,8 +95,9 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     mentions = find_mentions(question, ontology, index, instances)
     if resolve_name is not None:
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
+    asked, mentions = read_asked_value(tokens, mentions, ontology, index)
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
-    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers):
+    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
@@ -128,10 +130,15 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if clause:
         _join_back(plan, clause[1], ontology, index)
     _join_modifiers(plan, modifiers, tokens, ontology, index)
-    if not any(plan.classes):
+    if not any(plan.classes) and asked is None:
         return None  # nothing the ontology knows, and no link the words name
+    if asked is not None:
+        _type_by_value(plan, asked, ontology, index)
     plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
+    if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
+            and plan.mentions[0].kind != "class":
+        return None  # a lone name, and no value of it the ontology knows ("the weather in Lisbon")
     _sorted_by_superlative(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
@@ -217,6 +224,31 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
     draft.evidence["order"] = f"\u201c{words}\u201d \u2192 sorted by {ontology.label(reading.order.property)}"
     draft.used = [t for t in tokens if t in draft.used or t in tokens[start:end]]
     draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
+
+
+def _type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:
+    """A name nothing types yet is of a class that has the value asked of it: "How tall is Claudia Schiffer"
+    asks a height, so she is of the class heights belong to (the model then says which kind of it)."""
+    subject = asked_of(plan.mentions, asked)
+    if subject is None or plan.mentions[subject].kind != "name" or plan.classes[subject]:
+        return
+    found = nearest_attribute(asked.words, None, ontology, index)
+    if found is not None:
+        plan.classes[subject] = ontology.get_attribute(found[0]).domain
+
+
+def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue, ontology: Ontology,
+                 index: OntologyIndex) -> bool:
+    """"What is the list price of the Aurora 15 Laptop": the draft shows that value; its words are used."""
+    shown = show_asked(draft.graph, draft.spans, asked, ontology, index)
+    if shown is None:
+        return False
+    draft.graph, node_id, attribute = shown
+    start, end = asked.span
+    draft.evidence[f"{node_id} shows"] = f"\u201c{' '.join(tokens[start:end])}\u201d \u2192 {ontology.label(attribute)}"
+    draft.used = [t for i, t in enumerate(tokens) if t in draft.used or start <= i < end]
+    draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
+    return True
 
 
 def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], ontology: Ontology,

@@ -1,0 +1,230 @@
+"""Questions whose answer is a value of a thing: "How tall is Claudia Schiffer?", "What is the list price of
+the Aurora 15 Laptop?", "When was the Borealis Tower launched?".
+
+A prototype graph answers them by showing the attribute on the thing's node
+(:attr:`app.graph.model.Node.shown`). This module reads, in English words only,
+that a value is asked, in what words, and where the thing asked about begins; the
+ontology's attribute is then the one nearest those words in meaning, among those
+the thing's class has. No ontology's labels are written here, so the reading holds
+on any ontology.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.graph.model import PrototypeGraph
+from app.nl.comparisons import EVENT_DATES
+from app.nl.mention_types import Mention
+from app.nl.retrieval import OntologyIndex
+from ontology_loaders import OWL_THING, Ontology
+
+__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "nearest_attribute", "read_asked_value",
+           "show_asked", "without_value_words"]
+
+# Below this similarity between the question's words and every attribute, no value is read as asked.
+ATTRIBUTE_SIMILARITY = 0.5
+# A class word that asks a value must name the attribute more closely than that ("population").
+SAID_ATTRIBUTE = 0.75
+
+_WH = frozenset({"what", "which"})
+_BE = frozenset({"is", "was", "are", "were"})
+_DO = frozenset({"does", "did", "do"})
+_ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give me the height of …"
+# What "how <adjective>" measures, in the plain nouns attributes are named with.
+_MEASURED_BY = {
+    "tall": ("height",), "high": ("height", "elevation"), "heavy": ("weight", "mass"), "deep": ("depth",),
+    "long": ("length",), "big": ("size", "area"), "large": ("size", "area"), "wide": ("width",),
+    "far": ("distance",), "old": ("age",), "expensive": ("price", "cost"), "fast": ("speed",),
+    "hot": ("temperature",), "cold": ("temperature",),
+}
+# What "how much does X <verb>" asks.
+_VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
+                  "make": ("salary", "income")}
+
+
+@dataclass(frozen=True)
+class AskedValue:
+    """A value the question asks for: the words that say which, and where the thing it belongs to begins."""
+
+    words: tuple[str, ...]  # each a way to name the value ("weight", "mass")
+    span: tuple[int, int]  # the tokens that asked it
+    subject_from: int  # the thing asked about is the first one said at or after this token
+    counted: bool = False  # "how many pages": were the words a class, things would be counted instead
+
+
+def asked_value(tokens: Sequence[str]) -> AskedValue | None:
+    """The value ``tokens`` ask for, or None when the question asks for things, not a value.
+
+    >>> asked_value("What is the list price of the Aurora 15 Laptop".split())
+    AskedValue(words=('list price',), span=(3, 5), subject_from=6, counted=False)
+    >>> asked_value("What is Anna Dubois s job title".split())
+    AskedValue(words=('job title',), span=(5, 7), subject_from=2, counted=False)
+    >>> asked_value("How tall is Claudia Schiffer".split()).words
+    ('height',)
+    >>> asked_value("When was Frank Herbert born".split()).words
+    ('birth date', 'date of birth')
+    >>> asked_value("Which rivers flow into a German lake".split()) is None
+    True
+    """
+    lowered = [t.lower() for t in tokens]
+    if len(lowered) < 3:
+        return None
+    return _the_value_of(lowered) or _how_measured(lowered) or _when(lowered)
+
+
+def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
+    """"What is the W of …", "Give me the W of …": a few words between "the" and "of"; or after a possessive."""
+    if lowered[0] in _WH and lowered[1] in _BE:
+        start = 2
+    elif lowered[0] in _ASKING:
+        start = 2 if lowered[1] == "me" else 1
+    else:
+        return None
+    if lowered[start:start + 1] != ["the"] and "s" in lowered[start + 1:-1]:
+        # "What is Anna Dubois's job title": the words after the possessive
+        owner_end = lowered.index("s", start + 1)
+        if 1 <= len(lowered) - owner_end - 1 <= 4:
+            return AskedValue((" ".join(lowered[owner_end + 1:]),), (owner_end + 1, len(lowered)), start)
+    if start >= len(lowered) or lowered[start] != "the" or "of" not in lowered[start + 1:]:
+        return None
+    of = lowered.index("of", start + 1)
+    if not 1 <= of - start - 1 <= 4:
+        return None
+    return AskedValue((" ".join(lowered[start + 1:of]),), (start + 1, of), of + 1)
+
+
+def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
+    """"How tall is …", "How much does … cost", "How many pages does … have"."""
+    if lowered[0] != "how":
+        return None
+    adjective = lowered[1]
+    if adjective in _MEASURED_BY and lowered[2] in _BE:
+        return AskedValue(_MEASURED_BY[adjective], (0, 2), 3)
+    if adjective == "much" and lowered[2] in _DO and lowered[-1] in _VERB_MEASURES:
+        return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
+    if adjective == "many" and lowered[-1] == "have":
+        verb = next((k for k in range(3, len(lowered) - 1) if lowered[k] in _DO), None)
+        if verb is not None and verb - 2 <= 3:
+            return AskedValue(("number of " + " ".join(lowered[2:verb]),), (2, verb), verb + 1, counted=True)
+    return None
+
+
+def _when(lowered: Sequence[str]) -> AskedValue | None:
+    """"When was X born", "In which year was X founded", "What year did X die": the date of an event."""
+    if lowered[0] == "when" and lowered[1] in _BE | _DO:
+        subject_from, year = 2, False
+    elif lowered[0] in _WH and lowered[1] == "year" and lowered[2] in _BE | _DO:
+        subject_from, year = 3, True
+    elif lowered[0] == "in" and lowered[1] in _WH and len(lowered) > 3 and lowered[2] == "year" and \
+            lowered[3] in _BE | _DO:
+        subject_from, year = 4, True
+    else:
+        return None
+    verb = lowered[-1]
+    event = next((form for form in (verb, verb + "d", verb + "ed") if form in EVENT_DATES), None)
+    nouns = EVENT_DATES[event] if event else (f"{verb} date",)
+    words = tuple(noun.replace("date", "year") if year else noun for noun in nouns)
+    return AskedValue(words, (len(lowered) - 1, len(lowered)), subject_from)
+
+
+def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ontology, index: OntologyIndex,
+                      at_least: float = ATTRIBUTE_SIMILARITY) -> tuple[str, float] | None:
+    """The attribute of ``class_iri`` (of any class when None) that ``words`` name, with a score.
+
+    A label said as written wins ("weight" names "weight (kg)"); otherwise the nearest in meaning
+    to any of the words.
+    """
+    if class_iri is None or class_iri == OWL_THING:
+        candidates = [a.iri for a in ontology.attributes]
+    else:
+        candidates = [a.iri for a in ontology.attributes_of(class_iri)]
+    said = {w.lower() for w in words}
+    named = [iri for iri in candidates if _bare_label(ontology.label(iri)) in said]
+    if named:
+        return min(named, key=lambda iri: _generality(iri, ontology)), 1.0
+    best = None
+    for vector in index.embed_many(list(words)):
+        for candidate in index.attributes.score(vector, candidates)[:1]:
+            if best is None or candidate.score > best.score:
+                best = candidate
+    if best is None or best.score < at_least:
+        return None
+    return best.iri, best.score
+
+
+def _bare_label(label: str) -> str:
+    """A label without its unit: "weight (kg)" is a weight."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", label).strip().lower()
+
+
+def _generality(attribute: str, ontology: Ontology) -> int:
+    """How many classes stand above the attribute's domain, negated: among same-named attributes, the
+    one of the most specific class is meant."""
+    return -len(ontology.ancestors(ontology.get_attribute(attribute).domain))
+
+
+def asked_of(mentions: Sequence[Mention], asked: AskedValue) -> int | None:
+    """The index of the mention the value belongs to: the first said where the thing asked about begins."""
+    return next((i for i, m in enumerate(mentions) if m.start >= asked.subject_from), None)
+
+
+def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontology: Ontology,
+                     index: OntologyIndex) -> tuple[AskedValue | None, list[Mention]]:
+    """The value the question asks for, if any, and its mentions less the words that only asked it.
+
+    Words that name a thing are no value: "How many employees does Halvard have" counts
+    employees, "What is the capital of Canada" asks for a city.
+    """
+    asked = asked_value(tokens)
+    if asked is None:
+        return None, list(mentions)
+    kept = without_value_words(mentions, asked, ontology, index)
+    if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
+        return None, list(mentions)
+    return asked, kept
+
+
+def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology: Ontology,
+                        index: OntologyIndex) -> list[Mention]:
+    """``mentions`` less the class words that only say which value is asked: "the population of Cairo" asks
+    Cairo's population, not a thing of the class Population.
+
+    Such a word stands before the thing asked about and names one of its attributes closely
+    (:data:`SAID_ATTRIBUTE`); a word for a link ("the capital of Canada") is never one.
+    """
+    subject = asked_of(mentions, asked)
+    if subject is None or asked.counted:
+        return list(mentions)
+    subject_class = mentions[subject].class_iri
+    kept = []
+    for i, mention in enumerate(mentions):
+        before = i < subject and mention.kind == "class" and mention.end <= asked.subject_from
+        said = before and nearest_attribute((mention.text.lower(),), subject_class, ontology, index, SAID_ATTRIBUTE)
+        if not said:
+            kept.append(mention)
+    return kept
+
+
+def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], asked: AskedValue,
+               ontology: Ontology, index: OntologyIndex) -> tuple[PrototypeGraph, str, str] | None:
+    """``graph`` with the asked value shown on its node, with that node's id and the attribute; None if none fits.
+
+    A node of no known class takes the attribute's own class, so the draft stays valid.
+    """
+    node_id = min((n for n, (start, _) in spans.items() if start >= asked.subject_from),
+                  key=lambda n: spans[n][0], default=None)
+    node = graph.node(node_id) if node_id else None
+    if node is None:
+        return None
+    found = nearest_attribute(asked.words, node.class_, ontology, index)
+    if found is None:
+        return None
+    attribute = found[0]
+    update: dict[str, object] = {"shown": (*node.shown, attribute)}
+    if node.class_ == OWL_THING:
+        update["class_"] = ontology.get_attribute(attribute).domain
+    nodes = tuple(node.model_copy(update=update) if n.id == node_id else n for n in graph.nodes)
+    return graph.model_copy(update={"nodes": nodes}), node_id, attribute

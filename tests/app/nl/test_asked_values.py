@@ -1,0 +1,104 @@
+"""Questions whose answer is a value ("How tall is X?"): the words alone, then the real pipeline on three ontologies.
+
+The samples run through their real embedded stores; DBpedia has no instance data, so its names stay
+label conditions and the answer is the attribute shown on that node.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.graph.asked import answer_nodes, select_asked
+from app.graph.validate import validate_graph
+from app.nl.asked_values import asked_value
+from app.nl.pipeline import extract_graph
+from app.query.compile import compile_sparql
+from app.query.embedded import EmbeddedStore
+from components.text2sparql import pipeline_query
+
+D = "http://dbpedia.org/ontology/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+@pytest.mark.parametrize(("question", "words", "subject_from"), [
+    ("What is the list price of the Aurora 15 Laptop", ("list price",), 6),
+    ("Give me the height of Mount Everest", ("height",), 5),
+    ("How heavy is the Borealis Tower", ("weight", "mass"), 3),
+    ("How much does the Aurora 13 Laptop cost", ("price", "cost"), 3),
+    ("How many pages does War and Peace have", ("number of pages",), 4),
+    ("When did Michael Jackson die", ("death date", "date of death"), 2),
+    ("In which year was Rachel Stevens born", ("birth year", "year of birth"), 4),
+])
+def test_the_words_that_ask_a_value_and_where_its_thing_begins(question, words, subject_from) -> None:
+    asked = asked_value(question.split())
+    assert asked is not None and asked.words == words and asked.subject_from == subject_from
+
+
+@pytest.mark.parametrize("question", ["Which rivers flow into a German lake", "Who wrote Hotel California",
+                                      "How many books are there", "What is it"])
+def test_questions_for_things_ask_no_value(question) -> None:
+    assert asked_value(question.split()) is None
+
+
+def _answers(resources, question: str) -> set[str]:
+    """The question's answer as the Text2SPARQL endpoint writes it, run on the sample's real store."""
+    store = EmbeddedStore([resources.settings.kg[0]])
+    try:
+        rows = store.select(pipeline_query(question, resources)).bindings
+    finally:
+        store.close()
+    return {value["value"] if isinstance(value, dict) else str(value) for row in rows for value in row.values()}
+
+
+def test_a_value_of_a_named_product_is_shown_and_is_the_whole_answer(company) -> None:
+    result = extract_graph("What is the list price of the Aurora 15 Laptop?", company)
+    [node] = result.graph.nodes
+    assert node.instances[0].endswith("Aurora_15_Laptop") and node.shown == (CO + "listPrice",)
+    assert validate_graph(result.graph, company.ontology).ok
+    assert "list price" in result.evidence[f"{node.id} shows"]
+    assert answer_nodes(select_asked(result.graph)) == (f"{node.id}_listPrice",)
+    assert _answers(company, "What is the list price of the Aurora 15 Laptop?") == {"1399"}  # xsd:decimal "1399.00", canonical
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("How much does the Aurora 13 Laptop cost?", CO + "listPrice"),
+    ("How heavy is the Borealis Tower?", CO + "weight"),
+    ("When was the Borealis Tower 2 launched?", CO + "launchDate"),
+])
+def test_how_and_when_questions_ask_the_attribute_their_words_measure(company, question, attribute) -> None:
+    [node] = extract_graph(question, company).graph.nodes
+    assert node.instances and node.shown == (attribute,)
+
+
+def test_library_values_of_books_and_people(library) -> None:
+    [book] = extract_graph("How many pages does Almanacs of Utrecht have?", library).graph.nodes
+    assert book.shown == (LIB + "pageCount",) and book.instances[0].endswith("Almanacs_of_Utrecht")
+    assert _answers(library, "How many pages does Almanacs of Utrecht have?") == {"658"}
+    [person] = extract_graph("When was Ada Barros born?", library).graph.nodes
+    assert person.shown == (LIB + "birthDate",)
+
+
+def test_a_dbpedia_name_takes_a_class_that_has_the_value(dbpedia) -> None:
+    result = extract_graph("How tall is Claudia Schiffer?", dbpedia)
+    [node] = result.graph.nodes
+    # DBpedia has two "height" attributes; the one of the most specific class is taken (Person/height)
+    assert [a.rsplit("/", 1)[-1] for a in node.shown] == ["height"]
+    assert [c.value for c in node.constraints] == ["Claudia Schiffer"]
+    assert dbpedia.ontology.is_subclass(node.class_, D + "Person")
+    assert validate_graph(result.graph, dbpedia.ontology).ok
+    # a class word that only says which value is asked is no node of its own
+    [city] = extract_graph("What is the population of Cairo?", dbpedia).graph.nodes
+    assert city.shown == (D + "populationTotal",)
+
+
+def test_words_that_name_a_thing_keep_the_relational_reading(company, dbpedia) -> None:
+    counted = extract_graph("How many employees does Halvard Robotics have?", company).graph
+    assert counted.aggregation is not None and not any(n.shown for n in counted.nodes)
+    capital = extract_graph("What is the capital of Canada?", dbpedia).graph
+    assert capital.edges and not any(n.shown for n in capital.nodes)
+
+
+def test_a_lone_name_with_no_value_the_ontology_knows_is_not_understood(company) -> None:
+    result = extract_graph("What is the weather of Berlin?", company)
+    assert result.not_understood and result.graph.is_empty()
