@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
+from app.nl.mentions import is_link_label
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders import OWL_THING, Ontology
 
@@ -40,6 +41,8 @@ _MEASURED_BY = {
     "far": ("distance",), "old": ("age",), "expensive": ("price", "cost"), "fast": ("speed",),
     "hot": ("temperature",), "cold": ("temperature",),
 }
+# Words that count things rather than name a value ("the total number of …").
+_COUNTING = frozenset({"number", "count", "total", "amount", "list", "names"})
 # What "how much does X <verb>" asks.
 _VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
                   "make": ("salary", "income")}
@@ -179,12 +182,19 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     employees, "What is the capital of Canada" asks for a city.
     """
     asked = asked_value(tokens)
-    if asked is None:
+    if asked is None or _names_things(asked, ontology):
         return None, list(mentions)
     kept = without_value_words(mentions, asked, ontology, index)
     if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
         return None, list(mentions)
     return asked, kept
+
+
+def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
+    """Whether the words ask for things after all: a count ("the total number of members") or a link's
+    label ("the region of", "the predecessor of"), which the relations read."""
+    words = asked.words[0]
+    return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and is_link_label(words, ontology))
 
 
 def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology: Ontology,
@@ -224,7 +234,7 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
         return None
     attribute = found[0]
     update: dict[str, object] = {"shown": (*node.shown, attribute)}
-    if node.class_ == OWL_THING:
+    if node.class_ == OWL_THING and ontology.has_class(ontology.get_attribute(attribute).domain):
         update["class_"] = ontology.get_attribute(attribute).domain
     nodes = tuple(node.model_copy(update=update) if n.id == node_id else n for n in graph.nodes)
     return graph.model_copy(update={"nodes": nodes}), node_id, attribute

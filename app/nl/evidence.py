@@ -233,8 +233,9 @@ def _type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: Ont
     if subject is None or plan.mentions[subject].kind != "name" or plan.classes[subject]:
         return
     found = nearest_attribute(asked.words, None, ontology, index)
-    if found is not None:
-        plan.classes[subject] = ontology.get_attribute(found[0]).domain
+    domain = ontology.get_attribute(found[0]).domain if found is not None else OWL_THING
+    # a domain the ontology writes as a union has no class of its own: any class may hold the value
+    plan.classes[subject] = domain if ontology.has_class(domain) else OWL_THING
 
 
 def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue, ontology: Ontology,

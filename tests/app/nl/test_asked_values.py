@@ -10,7 +10,7 @@ import pytest
 
 from app.graph.asked import answer_nodes, select_asked
 from app.graph.validate import validate_graph
-from app.nl.asked_values import asked_value
+from app.nl.asked_values import asked_value, read_asked_value
 from app.nl.pipeline import extract_graph
 from app.query.compile import compile_sparql
 from app.query.embedded import EmbeddedStore
@@ -39,6 +39,13 @@ def test_the_words_that_ask_a_value_and_where_its_thing_begins(question, words, 
                                       "How many books are there", "What is it"])
 def test_questions_for_things_ask_no_value(question) -> None:
     assert asked_value(question.split()) is None
+
+
+def test_counts_and_link_labels_ask_for_things(dbpedia) -> None:
+    for question in ("Give me the total number of members of the Beatles", "What is the region of Tom Perriello"):
+        assert read_asked_value(question.split(), [], dbpedia.ontology, dbpedia.index)[0] is None
+    assert read_asked_value("What is the height of Tom Perriello".split(), [], dbpedia.ontology,
+                            dbpedia.index)[0] is not None
 
 
 def _answers(resources, question: str) -> set[str]:
@@ -87,9 +94,12 @@ def test_a_dbpedia_name_takes_a_class_that_has_the_value(dbpedia) -> None:
     assert [c.value for c in node.constraints] == ["Claudia Schiffer"]
     assert dbpedia.ontology.is_subclass(node.class_, D + "Person")
     assert validate_graph(result.graph, dbpedia.ontology).ok
-    # a class word that only says which value is asked is no node of its own
-    [city] = extract_graph("What is the population of Cairo?", dbpedia).graph.nodes
-    assert city.shown == (D + "populationTotal",)
+    # a class word (Area) that only says which value is asked is no node of its own
+    [country] = extract_graph("What is the area of Germany?", dbpedia).graph.nodes
+    assert country.class_ == D + "Country" and [a.rsplit("/", 1)[-1] for a in country.shown] == ["area"]
+    # but a link's label is a link: DBpedia's population is a link to a Population
+    population = extract_graph("What is the population of Cairo?", dbpedia).graph
+    assert [e.link for e in population.edges] == [D + "population"]
 
 
 def test_words_that_name_a_thing_keep_the_relational_reading(company, dbpedia) -> None:
