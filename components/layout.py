@@ -188,6 +188,8 @@ def _inspector() -> html.Aside:
                     dcc.RadioItems(id=ids.CONSTRAINT_BOOL, options=["true", "false"], value="true", inline=True,
                                    style={"display": "none"}, className="bool-pick"),
                     html.Button("Add", id=ids.CONSTRAINT_ADD, className="btn", disabled=True),
+                    html.Button("Show value", id=ids.CONSTRAINT_SHOW, className="btn", disabled=True,
+                                title="Return this attribute's value in the results; click again to stop"),
                 ]),
                 html.Div(id=ids.CONSTRAINT_HINT, className="hint", role="status"),
             ]),

@@ -42,6 +42,7 @@ __all__ = [
     "set_include_subclasses",
     "set_select",
     "switchable_links",
+    "toggle_shown",
 ]
 
 
@@ -269,6 +270,15 @@ def set_constraints(
         if constraint.property not in allowed:
             raise EditError(f"a {ontology.label(node.class_)} cannot have {ontology.label(constraint.property)}")
     return _update_node(graph, node_id, constraints=tuple(dict.fromkeys(constraints)))
+
+
+def toggle_shown(graph: PrototypeGraph, node_id: str, attribute: str, ontology: Ontology) -> PrototypeGraph:
+    """Show the node's value of ``attribute`` in the results, or stop showing it if it already is."""
+    node = require_node(graph, node_id)
+    if attribute not in {a.iri for a in ontology.attributes_of(node.class_)}:
+        raise EditError(f"a {ontology.label(node.class_)} has no {ontology.label(attribute)}")
+    shown = tuple(a for a in node.shown if a != attribute)
+    return _update_node(graph, node_id, shown=shown if attribute in node.shown else (*shown, attribute))
 
 
 # -- edges ---------------------------------------------------------------------

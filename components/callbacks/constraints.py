@@ -23,10 +23,10 @@ from components.callbacks.common import (
 from components.ids import node_id_of
 from ontology_loaders import Ontology
 
-__all__ = ["add_constraint", "constraint_editor", "register", "remove_constraint"]
+__all__ = ["add_constraint", "constraint_editor", "register", "remove_constraint", "show_value"]
 
 _HIDDEN_STYLE = {"display": "none"}
-_NO_EDITOR = ([], None, "text", "value", {}, _HIDDEN_STYLE, True)
+_NO_EDITOR = ([], None, "text", "value", {}, _HIDDEN_STYLE, True, True)
 _PLACEHOLDERS = {"number": "a number", "date": "YYYY-MM-DD", "text": "text"}
 
 
@@ -44,7 +44,8 @@ def _attribute(resources: Resources, graph_data: dict | None, target: str | None
 
 def constraint_editor(property_iri: str | None, target: str | None, graph_data: dict | None, source: dict | None,
                       *, settings: Settings) -> tuple:
-    """Operators, input type, placeholder and which input shows (text or true/false) for the attribute."""
+    """Operators, input type, placeholder, which input shows (text or true/false), and whether Add and
+    Show value are disabled, for the attribute."""
     if not property_iri:
         return _NO_EDITOR
     attribute = _attribute(resources_for(settings, source), graph_data, target, property_iri)
@@ -54,7 +55,7 @@ def constraint_editor(property_iri: str | None, target: str | None, graph_data: 
     kind = attribute["kind"]
     show_bool = kind == "boolean"
     return (ops, ops[0]["value"], views.input_type_for(kind), _PLACEHOLDERS.get(kind, "value"),
-            _HIDDEN_STYLE if show_bool else {}, {} if show_bool else _HIDDEN_STYLE, False)
+            _HIDDEN_STYLE if show_bool else {}, {} if show_bool else _HIDDEN_STYLE, False, False)
 
 
 def add_constraint(_clicks: int | None, _submit: int | None, property_iri: str | None, op: str | None,
@@ -82,6 +83,18 @@ def add_constraint(_clicks: int | None, _submit: int | None, property_iri: str |
     return *out, ""
 
 
+def show_value(_clicks: int | None, property_iri: str | None, graph_data: dict | None, history: dict | None,
+               target: str | None, source: dict | None, *, settings: Settings) -> tuple:
+    """Show the picked attribute's value on the inspected node ("How tall is X"), or stop showing it."""
+    if not property_iri or node_id_of(target) is None:
+        return no_update, no_update, no_update, "Pick an attribute."
+    node = load_graph(graph_data).node(node_id_of(target))
+    shown = node is not None and property_iri in node.shown
+    out = node_edit(edits.toggle_shown, property_iri, settings=settings, graph_data=graph_data, history=history,
+                    target=target, source=source, message="Value no longer shown." if shown else "Value shown.")
+    return *out, ""
+
+
 def remove_constraint(clicks: list[int | None] | None, graph_data: dict | None, history: dict | None,
                       target: str | None, source: dict | None, *, settings: Settings) -> tuple:
     """Remove the constraint whose × was clicked."""
@@ -106,6 +119,7 @@ def register(app: dash.Dash, settings: Settings) -> None:
         Output(ids.CONSTRAINT_VALUE, "style"),
         Output(ids.CONSTRAINT_BOOL, "style"),
         Output(ids.CONSTRAINT_ADD, "disabled"),
+        Output(ids.CONSTRAINT_SHOW, "disabled"),
         Input(ids.CONSTRAINT_PROPERTY, "value"),
         State(ids.INSPECT_SELECT, "value"),
         State(ids.GRAPH_STORE, "data"),
@@ -123,6 +137,14 @@ def register(app: dash.Dash, settings: Settings) -> None:
         *INSPECTED_SESSION,
         prevent_initial_call=True,
     )(bind(add_constraint, settings=settings))
+    app.callback(
+        *EDIT_OUTPUTS,
+        Output(ids.CONSTRAINT_HINT, "children", allow_duplicate=True),
+        Input(ids.CONSTRAINT_SHOW, "n_clicks"),
+        State(ids.CONSTRAINT_PROPERTY, "value"),
+        *INSPECTED_SESSION,
+        prevent_initial_call=True,
+    )(bind(show_value, settings=settings))
     app.callback(
         *EDIT_OUTPUTS,
         Input({"type": ids.CONSTRAINT_REMOVE_TYPE, "index": ALL}, "n_clicks"),

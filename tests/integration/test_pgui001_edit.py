@@ -101,6 +101,10 @@ def test_pgui001_constraint_changes_results_and_undo_restores(dash_duo, ui, edit
     until(lambda: ui.total_rows() == before, timeout=15)
     ui.click(ids.REDO_BUTTON)
     ui.wait_graph(lambda g: bool(g["nodes"][0]["constraints"]))
+    # the same attribute's value can be shown: the query returns each person's birth date
+    ui.click(ids.CONSTRAINT_SHOW)
+    ui.wait_graph(lambda g: g["nodes"][0].get("shown") == [DBO + "birthDate"])
+    ui.wait_text(ids.SPARQL_TEXT, lambda t: "?person_1_birthDate" in t.split("WHERE")[0])
 
 
 def test_pgui001_dashboard_and_rq_download(dash_duo, ui, editor_app):

@@ -131,3 +131,12 @@ def test_a_date_is_refused_at_input_when_no_query_could_use_it():
                               ("1990-05-03T10:00", XSD + "date", "is not a date")]:
         with pytest.raises(EditError, match=reason):
             editing.make_constraint(EX + "born", "=", value, dt)
+
+
+def test_toggle_shown_adds_then_removes_an_attribute_of_the_class(dbo_ontology):
+    graph = PrototypeGraph.model_validate({"nodes": [{"id": "person_1", "class": "http://dbpedia.org/ontology/Person"}]})
+    shown = editing.toggle_shown(graph, "person_1", "http://dbpedia.org/ontology/birthDate", dbo_ontology)
+    assert shown.node("person_1").shown == ("http://dbpedia.org/ontology/birthDate",)
+    assert editing.toggle_shown(shown, "person_1", "http://dbpedia.org/ontology/birthDate", dbo_ontology) == graph
+    with pytest.raises(EditError, match="has no"):
+        editing.toggle_shown(graph, "person_1", "http://dbpedia.org/ontology/numberOfPages", dbo_ontology)
