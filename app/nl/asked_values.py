@@ -38,7 +38,7 @@ _ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give m
 _MEASURED_BY = {
     "tall": ("height",), "high": ("height", "elevation"), "heavy": ("weight", "mass"), "deep": ("depth",),
     "long": ("length",), "big": ("size", "area"), "large": ("size", "area"), "wide": ("width",),
-    "far": ("distance",), "old": ("age",), "expensive": ("price", "cost"), "fast": ("speed",),
+    "far": ("distance",), "old": ("age", "birth date"), "expensive": ("price", "cost"), "fast": ("speed",),
     "hot": ("temperature",), "cold": ("temperature",),
 }
 # Words that count things rather than name a value ("the total number of …").
@@ -80,7 +80,7 @@ def asked_value(tokens: Sequence[str]) -> AskedValue | None:
 
 def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
     """"What is the W of …", "Give me the W of …": a few words between "the" and "of"; or after a possessive."""
-    if lowered[0] in _WH and lowered[1] in _BE:
+    if lowered[0] in _WH and (lowered[1] in _BE or lowered[1] == "s"):  # "what's" is "what is"
         start = 2
     elif lowered[0] in _ASKING:
         start = 2 if lowered[1] == "me" else 1
@@ -137,15 +137,15 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
                       at_least: float = ATTRIBUTE_SIMILARITY) -> tuple[str, float] | None:
     """The attribute of ``class_iri`` (of any class when None) that ``words`` name, with a score.
 
-    A label said as written wins ("weight" names "weight (kg)"); otherwise the nearest in meaning
-    to any of the words.
+    A label said as written wins ("weight" names "weight (kg)"), or the IRI's own name ("headcount");
+    otherwise the nearest in meaning to any of the words.
     """
     if class_iri is None or class_iri == OWL_THING:
         candidates = [a.iri for a in ontology.attributes]
     else:
         candidates = [a.iri for a in ontology.attributes_of(class_iri)]
-    said = {w.lower() for w in words}
-    named = [iri for iri in candidates if _bare_label(ontology.label(iri)) in said]
+    said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
+    named = [iri for iri in candidates if _bare_label(ontology.label(iri)) in said or _local_name(iri) in said]
     if named:
         return min(named, key=lambda iri: _generality(iri, ontology)), 1.0
     best = None
@@ -161,6 +161,11 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
 def _bare_label(label: str) -> str:
     """A label without its unit: "weight (kg)" is a weight."""
     return re.sub(r"\s*\([^)]*\)\s*$", "", label).strip().lower()
+
+
+def _local_name(iri: str) -> str:
+    """An IRI's last part, lower-case: attributes are often named there as people say them ("headcount")."""
+    return re.split(r"[#/]", iri.rstrip("/#"))[-1].lower()
 
 
 def _generality(attribute: str, ontology: Ontology) -> int:

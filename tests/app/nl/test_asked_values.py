@@ -71,6 +71,8 @@ def test_a_value_of_a_named_product_is_shown_and_is_the_whole_answer(company) ->
 @pytest.mark.parametrize(("question", "attribute"), [
     ("How much does the Aurora 13 Laptop cost?", CO + "listPrice"),
     ("How heavy is the Borealis Tower?", CO + "weight"),
+    ("What's the weight of the Borealis Tower?", CO + "weight"),
+    ("What is the headcount of Halvard Robotics?", CO + "headcount"),  # the IRI's name, not its label
     ("When was the Borealis Tower 2 launched?", CO + "launchDate"),
 ])
 def test_how_and_when_questions_ask_the_attribute_their_words_measure(company, question, attribute) -> None:
