@@ -20,7 +20,7 @@ from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
 from app.nl.retrieval import OntologyIndex
-from ontology_loaders import OWL_THING, Ontology
+from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "nearest_attribute", "read_asked_value",
            "show_asked", "without_value_words"]
@@ -147,7 +147,7 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
     said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
     named = [iri for iri in candidates if _bare_label(ontology.label(iri)) in said or _local_name(iri) in said]
     if named:
-        return min(named, key=lambda iri: _generality(iri, ontology)), 1.0
+        return min(named, key=lambda iri: _specificity(iri, ontology)), 1.0
     best = None
     for vector in index.embed_many(list(words)):
         for candidate in index.attributes.score(vector, candidates)[:1]:
@@ -168,10 +168,11 @@ def _local_name(iri: str) -> str:
     return re.split(r"[#/]", iri.rstrip("/#"))[-1].lower()
 
 
-def _generality(attribute: str, ontology: Ontology) -> int:
-    """How many classes stand above the attribute's domain, negated: among same-named attributes, the
-    one of the most specific class is meant."""
-    return -len(ontology.ancestors(ontology.get_attribute(attribute).domain))
+def _specificity(attribute: str, ontology: Ontology) -> int:
+    """How many classes stand above the attribute's domain. Of attributes with one name, the most general
+    is meant: it applies to every class below it, and one of a narrower class is a view of it in other
+    units (DBpedia's "height (cm)" of a person beside "height")."""
+    return len(ontology.ancestors(ontology.get_attribute(attribute).domain))
 
 
 def asked_of(mentions: Sequence[Mention], asked: AskedValue) -> int | None:
@@ -227,7 +228,7 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
                ontology: Ontology, index: OntologyIndex) -> tuple[PrototypeGraph, str, str] | None:
     """``graph`` with the asked value shown on its node, with that node's id and the attribute; None if none fits.
 
-    A node of no known class takes the attribute's own class, so the draft stays valid.
+    A name whose guessed class has no such value takes the attribute's own class, so the draft stays valid.
     """
     node_id = min((n for n, (start, _) in spans.items() if start >= asked.subject_from),
                   key=lambda n: spans[n][0], default=None)
@@ -235,11 +236,17 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
     if node is None:
         return None
     found = nearest_attribute(asked.words, node.class_, ontology, index)
+    update: dict[str, object] = {}
+    if found is None and any(c.property == RDFS_LABEL for c in node.constraints) and not node.instances:
+        # a name typed by guess: a class that has the value is the better guess ("How much did X cost")
+        found = nearest_attribute(asked.words, None, ontology, index)
+        domain = ontology.get_attribute(found[0]).domain if found else OWL_THING
+        if not ontology.has_class(domain):
+            return None
+        update["class_"] = domain
     if found is None:
         return None
     attribute = found[0]
-    update: dict[str, object] = {"shown": (*node.shown, attribute)}
-    if node.class_ == OWL_THING and ontology.has_class(ontology.get_attribute(attribute).domain):
-        update["class_"] = ontology.get_attribute(attribute).domain
+    update["shown"] = (*node.shown, attribute)
     nodes = tuple(node.model_copy(update=update) if n.id == node_id else n for n in graph.nodes)
     return graph.model_copy(update={"nodes": nodes}), node_id, attribute

@@ -28,7 +28,7 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import AskedValue, asked_of, nearest_attribute, read_asked_value, show_asked
+from app.nl.asked_values import AskedValue, asked_of, read_asked_value, show_asked
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -133,7 +133,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not any(plan.classes) and asked is None:
         return None  # nothing the ontology knows, and no link the words name
     if asked is not None:
-        _type_by_value(plan, asked, ontology, index)
+        _type_by_value(plan, asked)
     plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
     if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
@@ -226,16 +226,12 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
     draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
 
 
-def _type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:
-    """A name nothing types yet is of a class that has the value asked of it: "How tall is Claudia Schiffer"
-    asks a height, so she is of the class heights belong to (the model then says which kind of it)."""
+def _type_by_value(plan: Plan, asked: AskedValue) -> None:
+    """A name nothing types yet may be of any class: the model says which kind it is ("Toy Story": a film),
+    and the value is then looked for among that class's attributes."""
     subject = asked_of(plan.mentions, asked)
-    if subject is None or plan.mentions[subject].kind != "name" or plan.classes[subject]:
-        return
-    found = nearest_attribute(asked.words, None, ontology, index)
-    domain = ontology.get_attribute(found[0]).domain if found is not None else OWL_THING
-    # a domain the ontology writes as a union has no class of its own: any class may hold the value
-    plan.classes[subject] = domain if ontology.has_class(domain) else OWL_THING
+    if subject is not None and plan.mentions[subject].kind == "name" and not plan.classes[subject]:
+        plan.classes[subject] = OWL_THING
 
 
 def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue, ontology: Ontology,
