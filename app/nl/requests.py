@@ -1,4 +1,5 @@
-"""Requests that are not questions about the data: "tell me a joke about librarians", "a pizza place near me".
+"""Requests that are not questions about the data: "tell me a joke about librarians", "a pizza place near me",
+"why is the sky blue".
 
 A knowledge graph holds things and their relations; it writes no jokes and does not know
 where the user is. Such a request may still name a class ("librarians"), and answering it
@@ -43,10 +44,15 @@ def _where_the_user_is(lowered: Sequence[str]) -> bool:
     return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS)
 
 
+def _asks_why(lowered: Sequence[str]) -> bool:
+    """"Why is the sky blue?": a reason, which no graph of things and links holds."""
+    return bool(lowered) and lowered[0] == "why"
+
+
 def may_ask_for_something_else(tokens: Sequence[str]) -> bool:
     """The cheap test, before any mention is looked for."""
     lowered = [t.lower() for t in tokens]
-    return _where_the_user_is(lowered) or _requested_noun(lowered) is not None
+    return _asks_why(lowered) or _where_the_user_is(lowered) or _requested_noun(lowered) is not None
 
 
 def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequence[Mention]]) -> bool:
@@ -65,7 +71,7 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
     False
     """
     lowered = [t.lower() for t in tokens]
-    if _where_the_user_is(lowered):
+    if _asks_why(lowered) or _where_the_user_is(lowered):
         return True
     noun = _requested_noun(lowered)
     if noun is None or lowered[noun] in _NOT_THINGS:

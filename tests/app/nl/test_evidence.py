@@ -66,7 +66,8 @@ def test_pev005_the_most_counts_per_asked_thing(library) -> None:
 @pytest.mark.parametrize("question", ["asdf qwer zxcv", "What is the weather like tomorrow?",
                                       "Welche Mitarbeiter arbeiten in München?", "¿Qué libros escribió Cervantes?",
                                       # a class is named, but no query of the data answers the request
-                                      "Tell me a funny story about engineers", "Which office is near me?"])
+                                      "Tell me a funny story about engineers", "Which office is near me?",
+                                      "Why do engineers earn more than contractors?"])
 def test_pev006_nonsense_and_foreign_questions_are_not_understood(company, question: str) -> None:
     result = extract_graph(question, company)
     assert result.not_understood and result.graph.is_empty()
