@@ -41,6 +41,7 @@ from app.nl.comparisons import read_comparisons
 from app.nl.flags import read_flags
 from app.nl.link_choice import (
     LinkChoice,
+    content_words,
     implied_grams,
     phrase_grams,
     rank_links,
@@ -103,7 +104,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
     grams = [phrase_grams(words, whole=False) or implied_grams(words) + _owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
-    grams = [gs + _end_named(gs, mentions[i], mentions[i + 1], ontology) for i, gs in enumerate(grams)]
+    grams = [gs + _end_named(gs, mentions[i], mentions[i + 1], ontology)
+             + _named_by_asked(phrases[i], mentions[i], tokens, ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     plan = Plan(list(mentions), [m.class_iri for m in mentions])
@@ -279,6 +281,21 @@ def _end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: 
     labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
     joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
     return [gram for gram in joined if is_link_label(gram, ontology)]
+
+
+# Verbs that say only that two things go together, not how: the thing's own word must say which link.
+_LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "played", "located", "situated",
+                          "lie", "lies", "part"})
+
+
+def _named_by_asked(words: Sequence[str], asked: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
+    """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
+    thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
+    if asked.kind != "class" or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
+        return []
+    if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
+        return []
+    return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
 
 
 def _owned(words: Sequence[str], owned: Mention) -> list[str]:

@@ -602,3 +602,16 @@ def test_pev061_a_known_thing_before_a_class_word_describes_it(company) -> None:
     # "Python as a skill": the skill Python, one node
     graph = extract_graph("Which employees have Python as a skill?", company).graph
     assert _triples(graph) == {(CO + "Employee", CO + "competency", CO + "Skill")}
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("To which party does the mayor of Paris belong?", D + "party"),
+    ("Which country is the Eiffel Tower in?", D + "country"),
+])
+def test_pev062_a_light_verb_leaves_the_asked_class_word_to_name_the_link(dbpedia, question, link) -> None:
+    assert link in {e.link for e in extract_graph(question, dbpedia).graph.edges}
+
+
+def test_pev063_a_verb_of_its_own_still_names_the_link(dbpedia) -> None:
+    links = {e.link for e in extract_graph("In which city was Einstein born?", dbpedia).graph.edges}
+    assert links == {D + "birthPlace"}
