@@ -41,6 +41,9 @@ _MEASURED_BY = {
     "far": ("distance",), "old": ("age", "birth date"), "expensive": ("price", "cost"), "fast": ("speed",),
     "hot": ("temperature",), "cold": ("temperature",),
 }
+# How many live in a place: its population.
+_PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
+_LIVE = frozenset({"live", "lives", "living", "reside", "dwell"})
 # Words that count things rather than name a value ("the total number of …").
 _COUNTING = frozenset({"number", "count", "total", "amount", "list", "names"})
 # What "how much does X <verb>" asks.
@@ -56,15 +59,16 @@ class AskedValue:
     span: tuple[int, int]  # the tokens that asked it
     subject_from: int  # the thing asked about is the first one said at or after this token
     counted: bool = False  # "how many pages": were the words a class, things would be counted instead
+    covers: bool = False  # the asking words name no thing, whatever class they spell ("how many people live")
 
 
 def asked_value(tokens: Sequence[str]) -> AskedValue | None:
     """The value ``tokens`` ask for, or None when the question asks for things, not a value.
 
     >>> asked_value("What is the list price of the Aurora 15 Laptop".split())
-    AskedValue(words=('list price',), span=(3, 5), subject_from=6, counted=False)
+    AskedValue(words=('list price',), span=(3, 5), subject_from=6, counted=False, covers=False)
     >>> asked_value("What is Anna Dubois s job title".split())
-    AskedValue(words=('job title',), span=(5, 7), subject_from=2, counted=False)
+    AskedValue(words=('job title',), span=(5, 7), subject_from=2, counted=False, covers=False)
     >>> asked_value("How tall is Claudia Schiffer".split()).words
     ('height',)
     >>> asked_value("When was Frank Herbert born".split()).words
@@ -108,10 +112,16 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
         return AskedValue(_MEASURED_BY[adjective], (0, 2), 3)
     if adjective == "much" and lowered[2] in _DO and lowered[-1] in _VERB_MEASURES:
         return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
+    if adjective == "many" and lowered[2] in _PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
+            lowered[4] == "in":
+        return AskedValue(("population",), (2, 4), 5, covers=True)  # "How many people live in Poland"
     if adjective == "many" and lowered[-1] == "have":
         verb = next((k for k in range(3, len(lowered) - 1) if lowered[k] in _DO), None)
         if verb is not None and verb - 2 <= 3:
-            return AskedValue(("number of " + " ".join(lowered[2:verb]),), (2, verb), verb + 1, counted=True)
+            counted = " ".join(lowered[2:verb])
+            if counted in _PEOPLE:  # "How many inhabitants does Maribor have"
+                return AskedValue(("population",), (2, verb), verb + 1, covers=True)
+            return AskedValue((f"number of {counted}",), (2, verb), verb + 1, counted=True)
     return None
 
 
@@ -188,9 +198,11 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     employees, "What is the capital of Canada" asks for a city.
     """
     asked = asked_value(tokens)
-    if asked is None or _names_things(asked, ontology):
+    if asked is None or (not asked.covers and _names_things(asked, ontology)):
         return None, list(mentions)
     kept = without_value_words(mentions, asked, ontology, index)
+    if asked.covers:
+        kept = [m for m in kept if not asked.span[0] <= m.start < asked.span[1]]
     if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
         return None, list(mentions)
     return asked, kept

@@ -8,7 +8,7 @@ United Kingdom; an adjective it lacks is read as before, as a name.
 
 from __future__ import annotations
 
-__all__ = ["country_of"]
+__all__ = ["country_of", "is_country"]
 
 _DEMONYMS = {
     "afghan": "Afghanistan", "albanian": "Albania", "algerian": "Algeria", "american": "United States",
@@ -50,3 +50,15 @@ def country_of(word: str) -> str | None:
     if not word[:1].isupper():
         return None  # "french fries" is not about France, and English capitalises demonyms
     return _DEMONYMS.get(word.lower())
+
+
+_COUNTRIES = frozenset(name.lower() for name in _DEMONYMS.values()) | {"usa", "united states of america", "uk"}
+
+
+def is_country(name: str) -> bool:
+    """Whether a name is one of the countries the table knows: world knowledge a small model lacks ("Poland").
+
+    >>> is_country("Poland"), is_country("united kingdom"), is_country("Paris")
+    (True, True, False)
+    """
+    return " ".join(name.lower().split()) in _COUNTRIES

@@ -38,6 +38,7 @@ from app.nl.clauses import (
     set_aside_modifiers,
 )
 from app.nl.comparisons import read_comparisons
+from app.nl.demonyms import is_country
 from app.nl.flags import read_flags
 from app.nl.link_choice import (
     LinkChoice,
@@ -262,9 +263,14 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
     if not named:
         return classes
     refined = list(classes)
+    country = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == "country"), None)
+    for i in [i for i in named if country and is_country(mentions[i].text)]:
+        if country in ontology.descendants(classes[i]):
+            refined[i] = country  # a country's name needs no model to say what it is
+            named.remove(i)
     if type_name is not None:
         answers = {i: type_name(mentions[i].text, classes[i]) for i in named}
-        refined = [answers.get(i) or c for i, c in enumerate(classes)]
+        refined = [answers.get(i) or c for i, c in enumerate(refined)]
         named = [i for i in named if answers[i] is None]
     vectors = index.embed_many([mentions[i].text for i in named]) if named else []
     for i, vector in zip(named, vectors):

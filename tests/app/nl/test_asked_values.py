@@ -28,6 +28,8 @@ CO = "http://protograph.example/company/"
     ("How much does the Aurora 13 Laptop cost", ("price", "cost"), 3),
     ("How many pages does War and Peace have", ("number of pages",), 4),
     ("When did Michael Jackson die", ("death date", "date of death"), 2),
+    ("How many people live in Poland", ("population",), 5),
+    ("How many inhabitants does Maribor have", ("population",), 4),
     ("In which year was Rachel Stevens born", ("birth year", "year of birth"), 4),
 ])
 def test_the_words_that_ask_a_value_and_where_its_thing_begins(question, words, subject_from) -> None:
@@ -114,3 +116,11 @@ def test_words_that_name_a_thing_keep_the_relational_reading(company, dbpedia) -
 def test_a_lone_name_with_no_value_the_ontology_knows_is_not_understood(company) -> None:
     result = extract_graph("What is the weather of Berlin?", company)
     assert result.not_understood and result.graph.is_empty()
+
+
+def test_how_many_people_live_in_a_place_asks_its_population(dbpedia, company) -> None:
+    [country] = extract_graph("How many people live in Poland?", dbpedia).graph.nodes
+    # "people" names no thing here; a country's name needs no model to be typed a country
+    assert country.class_ == D + "Country" and country.shown == (D + "populationTotal",)
+    [city] = extract_graph("How many people live in Munich?", company).graph.nodes
+    assert city.instances[0].endswith("Munich") and city.shown == (CO + "population",)
