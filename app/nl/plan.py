@@ -76,9 +76,9 @@ class Plan:
                     return  # "librarians who work in Tartu": works at a branch located there, not born there
                 first, second = _ends(choice)
                 # a link may hold only for a kind of the class named ("people who work at …": employees)
-                self.classes[source] = _or_hint(first, self.mentions[source]) if self.classes[source] != first \
-                    else first
-                self.classes[j] = _or_hint(second, self.mentions[j]) if self.classes[j] != second else second
+                self.classes[source] = _or_hint(first, self.mentions[source], ontology) \
+                    if self.classes[source] != first else first
+                self.classes[j] = _or_hint(second, self.mentions[j], ontology) if self.classes[j] != second else second
                 self.edges.append((source, choice, j, words))
                 return
         if not self._join_by_path(i, j, grams, vectors, words, ontology, index):
@@ -226,6 +226,9 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
     return ranked[0] if ranked else None
 
 
-def _or_hint(class_iri: str, mention: Mention) -> str:
-    """An end the link leaves open (owl:Thing) takes the class a wh-word asks for."""
-    return mention.hint if class_iri == OWL_THING and mention.hint else class_iri
+def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
+    """An end the link leaves open (owl:Thing), or declares wider than the class a wh-word asks for, takes that
+    class: "who was born in Poland" asks for a person, though a birth place is declared for any animal."""
+    if mention.hint and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
+        return mention.hint
+    return class_iri

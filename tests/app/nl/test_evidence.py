@@ -615,3 +615,9 @@ def test_pev062_a_light_verb_leaves_the_asked_class_word_to_name_the_link(dbpedi
 def test_pev063_a_verb_of_its_own_still_names_the_link(dbpedia) -> None:
     links = {e.link for e in extract_graph("In which city was Einstein born?", dbpedia).graph.edges}
     assert links == {D + "birthPlace"}
+
+
+def test_pev064_who_asks_a_person_where_the_link_is_declared_for_any_animal(dbpedia) -> None:
+    graph = extract_graph("Who was born in Poland?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "birthPlace" and graph.node(edge.source).class_ == D + "Person"
