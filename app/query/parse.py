@@ -22,7 +22,7 @@ from rdflib.plugins.sparql.parser import parseQuery
 
 from app.errors import CannotDrawError, QuerySyntaxError
 from app.graph.layout import Block, layout
-from app.graph.model import NODE_ID_PATTERN, PrototypeGraph, make_node_id
+from app.graph.model import NODE_ID_PATTERN, PrototypeGraph, make_node_id, value_variable
 from app.query.algebra import (
     Group,
     describe,
@@ -57,6 +57,7 @@ class _Builder:
         self.edges: list[dict] = []
         self.value_vars: dict[str, tuple[str, str]] = {}  # value variable -> (node, property)
         self.constraints: dict[str, list[dict]] = {}
+        self.shown: dict[str, list[str]] = {}  # node -> attributes whose values are returned
         self.label_vars: dict[str, str] = {}  # label variable -> its node
         self.top_level: set[str] = set()  # nodes bound outside any OPTIONAL or NOT EXISTS
         self.opening: list[tuple[str, str, str, str]] = []  # (source, link, target, the new node it opens)
@@ -186,7 +187,8 @@ def _pinned(group: Group, builder: _Builder, local: set[str], value_candidates: 
 
 
 def _value_candidates(root: Group, projected: set[str], ordered: set[str] = frozenset()) -> set[str]:
-    """Variables that only carry an attribute value: one triple, as its object, filtered or sorted by.
+    """Variables that only carry an attribute value: one triple, as its object, filtered or sorted by,
+    or returned under the name the compiler gives a shown value (``?book_1_numberOfPages``).
 
     A filtered value is never returned; a value the rows are sorted by may be shown beside them.
     """
@@ -194,9 +196,13 @@ def _value_candidates(root: Group, projected: set[str], ordered: set[str] = froz
     typed: set[str] = set()
     filtered: set[str] = set()
     objects: set[str] = set()
+    shown: set[str] = set()
 
     def visit(group: Group) -> None:
         for s, p, o in group.triples:
+            if isinstance(s, Variable) and isinstance(p, URIRef) and isinstance(o, Variable) and \
+                    str(o) in projected and str(o) == value_variable(str(s), str(p)):
+                shown.add(str(o))
             for position, term in (("s", s), ("o", o)):
                 if isinstance(term, Variable):
                     uses[str(term)] = uses.get(str(term), 0) + 1
@@ -214,7 +220,7 @@ def _value_candidates(root: Group, projected: set[str], ordered: set[str] = froz
             visit(child)
 
     visit(root)
-    values = {v for v in filtered if v not in projected} | set(ordered)
+    values = {v for v in filtered if v not in projected} | set(ordered) | shown
     return {v for v in values if uses.get(v) == 1 and v in objects and v not in typed}
 
 
@@ -261,6 +267,9 @@ def parse_sparql(query: str) -> PrototypeGraph:
     builder = _Builder()
     candidates = _value_candidates(root, set(modifiers.projected), _ordered_variables(modifiers))
     _interpret(root, builder, set(), None, candidates)
+    for var in modifiers.projected:  # a returned value that no sort explains is shown on its node
+        if var in builder.value_vars and var not in _ordered_variables(modifiers):
+            builder.shown.setdefault(builder.value_vars[var][0], []).append(builder.value_vars[var][1])
     for var in modifiers.projected:
         if var not in builder.order and var != modifiers.count_var and var not in builder.label_vars and \
                 var not in builder.value_vars:
@@ -375,6 +384,8 @@ def _nodes(builder: _Builder, projected: list[str]) -> list[dict[str, Any]]:
             node["instances"] = builder.instances[name]
         if builder.constraints.get(name):
             node["constraints"] = builder.constraints[name]
+        if builder.shown.get(name):
+            node["shown"] = builder.shown[name]
         nodes.append(node)
     return nodes
 

@@ -217,3 +217,23 @@ def test_an_optional_whose_new_node_the_graph_would_not_make_optional_is_refused
     drawn = parse_sparql("SELECT ?c ?a ?b WHERE { ?c <http://e.org/r> ?a . "
                          "OPTIONAL { ?a <http://e.org/p> ?b . ?c <http://e.org/q> ?b } }")
     assert [e.optional for e in drawn.edges] == [False, True, False]
+
+
+@pytest.mark.parametrize("select", [True, False])
+def test_a_shown_value_round_trips(select):
+    # "How many pages does it have, and is it over 200": shown and constrained, the book returned or not
+    graph = PrototypeGraph.model_validate({"nodes": [
+        {"id": "book_1", "class": D + "Book", "instances": ["http://dbpedia.org/resource/X"], "select": select,
+         "shown": [D + "numberOfPages"], "constraints": [{"property": D + "numberOfPages", "op": ">", "value": 200}]},
+        {"id": "person_1", "class": D + "Person", "shown": [D + "birthDate"]}],
+        "edges": [{"source": "book_1", "link": D + "author", "target": "person_1"}]})
+    for labels in (True, False):
+        back = parse_sparql(compile_sparql(graph, labels=labels, limit=None))
+        # returned nodes come first in a drawing, so only the order may differ
+        assert {n.id: n for n in back.nodes} == {n.id: n for n in graph.nodes} and back.edges == graph.edges
+
+
+def test_a_returned_value_of_another_name_is_still_a_node():
+    # a foreign query: nothing says ?pages is a value rather than a thing
+    graph = parse_sparql(f"SELECT ?b ?pages WHERE {{ ?b a <{D}Book> ; <{D}numberOfPages> ?pages }}")
+    assert [n.id for n in graph.nodes] == ["b", "pages"] and not graph.nodes[0].shown
