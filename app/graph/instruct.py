@@ -28,6 +28,7 @@ __all__ = [
     "Operation",
     "Remove",
     "Select",
+    "ShowValue",
     "apply_operations",
     "attribute_datatype",
     "diff_graphs",
@@ -95,7 +96,16 @@ class Select(_Op):
     select: bool = True
 
 
-Operation = Annotated[AddNode | AddLink | AddConstraint | ChangeClass | Remove | Select, Field(discriminator="op")]
+class ShowValue(_Op):
+    """Return a node's value of an attribute beside it ("also show the list price")."""
+
+    op: Literal["show_value"] = "show_value"
+    node: str
+    property: str
+
+
+Operation = Annotated[AddNode | AddLink | AddConstraint | ChangeClass | Remove | Select | ShowValue,
+                      Field(discriminator="op")]
 _OPERATIONS = TypeAdapter(list[Operation])
 
 
@@ -134,6 +144,9 @@ def _apply_one(graph: PrototypeGraph, op: Operation, ontology: Ontology) -> Prot
         if op.node is not None:
             return edits.remove_node(graph, op.node)
         return edits.remove_edge(graph, op.source, op.link, op.target)
+    if isinstance(op, ShowValue):
+        shown = op.property in edits.require_node(graph, op.node).shown
+        return graph if shown else edits.toggle_shown(graph, op.node, op.property, ontology)
     return edits.set_select(graph, op.node, op.select)
 
 

@@ -226,5 +226,7 @@ def describe_operation(op: Operation, ontology: Ontology) -> str:
         return f"class {op.node} {ontology.label(op.class_)}"
     if kind == "remove":
         return f"remove {op.node}" if op.node else f"remove {op.source} {ontology.label(op.link)} {op.target}"
+    if kind == "show_value":
+        return f"show {op.node} {ontology.label(op.property)}"
     return f"{'select' if op.select else 'hide'} {op.node}"
 

@@ -23,6 +23,7 @@ from app.graph.instruct import (
     Operation,
     Remove,
     Select,
+    ShowValue,
     apply_operations,
     attribute_datatype,
 )
@@ -155,6 +156,32 @@ def _select(r: Reader) -> list[Operation] | None:
     if show and only:
         ops += [Select(node=n.id, select=False) for n in r.graph.nodes if n.id not in nodes and n.select]
     return ops
+
+
+def _show_value(r: Reader) -> list[Operation] | None:
+    """"Also show the list price", "return the birth date of the author": a value returned beside its node."""
+    head = set(r.w[:4])
+    if not r.w or r.w[0] not in _SHOW or _HIDE & head or _NEGATION & head:
+        return None
+    taken = r.spans()
+    owners: dict[str, list[str]] = {}  # attribute -> the nodes whose class has it
+    for node in r.graph.nodes:
+        for attribute, labels in attribute_labels(r.ontology, node.class_).items():
+            if attribute != RDFS_LABEL:
+                owners.setdefault(attribute, []).append(node.id)
+    labels = {a: [r.ontology.label(a), _unitless(r.ontology.label(a))] for a in owners}
+    said = [m for m in find_terms(r.w, labels) if not taken & set(range(m.start, m.end))]
+    if len(said) != 1:
+        return None
+    attribute = said[0].key
+    named = [n for n in (r.nodes(after=said[0].end) or []) if n in owners[attribute]]
+    candidates = named[:1] or owners[attribute]
+    return [ShowValue(node=candidates[0], property=attribute)] if len(candidates) == 1 else None
+
+
+def _unitless(label: str) -> str:
+    """"weight (kg)" is said "weight"."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", label)
 
 
 def _change(r: Reader) -> list[Operation] | None:
@@ -305,7 +332,8 @@ def removes_or_hides(instruction: str) -> bool:
                         or bool(_NEGATION & head and _SHOW & head))
 
 
-_RULES: tuple[Callable[[Reader], list[Operation] | None], ...] = (_remove, _select, _change, _constraint, _add)
+_RULES: tuple[Callable[[Reader], list[Operation] | None], ...] = (_remove, _show_value, _select, _change, _constraint,
+                                                                  _add)
 
 
 def obvious_operations(instruction: str, graph: PrototypeGraph, ontology: Ontology) -> list[Operation] | None:

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.graph.instruct import AddConstraint, AddLink, AddNode, ChangeClass, Remove, Select
+from app.graph.instruct import AddConstraint, AddLink, AddNode, ChangeClass, Remove, Select, ShowValue, apply_operations
 from app.graph.model import PrototypeGraph
 from app.graph.validate import validate_graph
 from app.nl.instruction import build_prompt, describe_operation, edit_by_instruction, parse_instruction
@@ -186,3 +186,15 @@ def test_a_removal_that_names_nothing_is_never_read_as_another_edit(library):
     # "over 400" would make a page-count candidate; a removal must not turn into adding a condition
     ops, via, notes = parse_instruction("remove the thing with over 400 pages", novel, library)
     assert (ops, via) == ([], "none") and "name it by its id" in notes[0]
+
+
+def test_showing_an_attribute_returns_its_value_beside_its_node(library, translated):
+    ops = obvious_operations("also show the page count of the book", translated, library)
+    assert ops == [ShowValue(node="book_1", property=LIB + "pageCount")]
+    shown = apply_operations(translated, ops, library)
+    assert shown.node("book_1").shown == (LIB + "pageCount",)
+    assert apply_operations(shown, ops, library) == shown  # asked twice, shown once
+    assert describe_operation(ops[0], library) == "show book_1 page count"
+    # "show" with no attribute still selects; an attribute no node has is left to the model
+    assert obvious_operations("show the authors", translated, library) == [Select(node="author_1", select=True)]
+    assert obvious_operations("show the late fee", translated, library) is None
