@@ -1,5 +1,5 @@
 """Requests that are not questions about the data: "tell me a joke about librarians", "a pizza place near me",
-"why is the sky blue".
+"why is the sky blue", "sing me a song".
 
 A knowledge graph holds things and their relations; it writes no jokes and does not know
 where the user is. Such a request may still name a class ("librarians"), and answering it
@@ -17,6 +17,11 @@ __all__ = ["asks_for_something_else", "may_ask_for_something_else"]
 
 _REQUEST_VERBS = frozenset({"tell", "give", "write", "recommend", "suggest", "find", "show", "make", "sing", "draw",
                             "compose", "book", "order", "send", "translate", "explain"})
+# Requests to make or do something, never to look something up: "sing me a song" asks for no song of the data.
+_MAKING_VERBS = frozenset({"write", "sing", "draw", "compose", "book", "order", "send", "translate", "explain",
+                           "cook", "bake", "play"})
+# "Which is better, cats or dogs": an opinion.
+_OPINIONS = frozenset({"better", "worse", "nicer", "cooler", "prettier"})
 _ARTICLES = frozenset({"a", "an", "some", "any", "one"})
 _DESCRIBING = frozenset({"good", "nice", "great", "best", "cheap", "funny", "short", "quick", "new", "little",
                          "nearby", "local", "decent", "fun", "cool", "random", "famous", "real"})
@@ -45,8 +50,11 @@ def _where_the_user_is(lowered: Sequence[str]) -> bool:
 
 
 def _asks_why(lowered: Sequence[str]) -> bool:
-    """"Why is the sky blue?": a reason, which no graph of things and links holds."""
-    return bool(lowered) and lowered[0] == "why"
+    """"Why is the sky blue?": a reason, which no graph of things and links holds; "which is better": an
+    opinion."""
+    return bool(lowered) and (lowered[0] == "why" or (
+        lowered[0] in ("which", "what", "who") and lowered[1:2] in (["is"], ["are"]) and
+        bool(_OPINIONS & set(lowered[2:4]))))
 
 
 def may_ask_for_something_else(tokens: Sequence[str]) -> bool:
@@ -69,6 +77,8 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
     False
     >>> asks_for_something_else("give me a list of librarians".split(), lambda: librarians)
     False
+    >>> asks_for_something_else("sing me a song".split(), lambda: [Mention(3, 4, "song", "class", class_iri="ex:Song")])
+    True
     """
     lowered = [t.lower() for t in tokens]
     if _asks_why(lowered) or _where_the_user_is(lowered):
@@ -76,4 +86,4 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
     noun = _requested_noun(lowered)
     if noun is None or lowered[noun] in _NOT_THINGS:
         return False
-    return not any(m.start <= noun < m.end for m in mentions())
+    return lowered[0] in _MAKING_VERBS or not any(m.start <= noun < m.end for m in mentions())

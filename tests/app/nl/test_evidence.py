@@ -621,3 +621,10 @@ def test_pev064_who_asks_a_person_where_the_link_is_declared_for_any_animal(dbpe
     graph = extract_graph("Who was born in Poland?", dbpedia).graph
     [edge] = graph.edges
     assert edge.link == D + "birthPlace" and graph.node(edge.source).class_ == D + "Person"
+
+
+@pytest.mark.parametrize("question", ["Sing me a song.", "Which is better, cats or dogs?",
+                                      "Order me a pizza with extra cheese.", "Why is the sky blue?"])
+def test_pev065_requests_to_make_something_and_opinions_are_not_understood(dbpedia, question: str) -> None:
+    # each names a DBpedia class (song, cat, food, colour), and none is a question about the data
+    assert extract_graph(question, dbpedia).not_understood
