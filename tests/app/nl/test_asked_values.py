@@ -124,3 +124,10 @@ def test_how_many_people_live_in_a_place_asks_its_population(dbpedia, company) -
     assert country.class_ == D + "Country" and country.shown == (D + "populationTotal",)
     [city] = extract_graph("How many people live in Munich?", company).graph.nodes
     assert city.instances[0].endswith("Munich") and city.shown == (CO + "population",)
+
+
+def test_dbpedias_sample_with_its_data_answers_a_value(dbpedia_sample) -> None:
+    # the third ontology with instance data: the name is pinned, the answer is the date alone
+    [person] = extract_graph("When was Alfred Hitchcock born?", dbpedia_sample).graph.nodes
+    assert person.instances[0].endswith("Alfred_Hitchcock") and person.shown == (D + "birthDate",)
+    assert _answers(dbpedia_sample, "When was Alfred Hitchcock born?") == {"1899-08-13"}
