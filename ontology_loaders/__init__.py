@@ -43,6 +43,7 @@ from .vocab import (
     instance_label,
     label_from_local_name,
     local_name,
+    plain_label,
 )
 
 __all__ = [
@@ -83,5 +84,6 @@ __all__ = [
     "load_ontology_from_endpoint",
     "local_name",
     "ontology_from_triples",
+    "plain_label",
     "read_triples",
 ]

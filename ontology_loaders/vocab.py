@@ -8,6 +8,7 @@ existed three times and disagreed about ``xsd:time``.
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import Enum
 
@@ -38,6 +39,7 @@ __all__ = [
     "XSD_STRING",
     "DatatypeKind",
     "datatype_kind",
+    "plain_label",
     "instance_label",
     "label_from_local_name",
     "local_name",
@@ -130,6 +132,16 @@ def local_name(iri: str) -> str:
     'Person'
     """
     return re.split(r"[#/]", iri.rstrip("/#"))[-1]
+
+
+@functools.lru_cache(maxsize=8192)
+def plain_label(label: str) -> str:
+    """A label as people say it: lower case, without its qualifier or unit.
+
+    >>> plain_label("Creator (Agent)"), plain_label("weight (kg)"), plain_label("alma  mater")
+    ('creator', 'weight', 'alma mater')
+    """
+    return " ".join(re.sub(r"\([^)]*\)", " ", label).lower().split())
 
 
 def label_from_local_name(iri: str) -> str:

@@ -11,7 +11,6 @@ on any ontology.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +20,7 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
+from ontology_loaders.vocab import local_name, plain_label
 
 __all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "nearest_attribute", "read_asked_value",
            "show_asked", "without_value_words"]
@@ -155,7 +155,7 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
     else:
         candidates = [a.iri for a in ontology.attributes_of(class_iri)]
     said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
-    named = [iri for iri in candidates if _bare_label(ontology.label(iri)) in said or _local_name(iri) in said]
+    named = [iri for iri in candidates if plain_label(ontology.label(iri)) in said or local_name(iri).lower() in said]
     if named:
         return min(named, key=lambda iri: _specificity(iri, ontology)), 1.0
     best = None
@@ -166,16 +166,6 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
     if best is None or best.score < at_least:
         return None
     return best.iri, best.score
-
-
-def _bare_label(label: str) -> str:
-    """A label without its unit: "weight (kg)" is a weight."""
-    return re.sub(r"\s*\([^)]*\)\s*$", "", label).strip().lower()
-
-
-def _local_name(iri: str) -> str:
-    """An IRI's last part, lower-case: attributes are often named there as people say them ("headcount")."""
-    return re.split(r"[#/]", iri.rstrip("/#"))[-1].lower()
 
 
 def _specificity(attribute: str, ontology: Ontology) -> int:

@@ -38,6 +38,7 @@ from app.nl.instruction_terms import (
     words,
 )
 from ontology_loaders import RDFS_LABEL, DatatypeKind, Ontology, datatype_kind
+from ontology_loaders.vocab import plain_label
 
 __all__ = ["Reader", "comparison_at", "obvious_operations", "removes_or_hides", "value_at", "year_constraints"]
 
@@ -169,7 +170,7 @@ def _show_value(r: Reader) -> list[Operation] | None:
         for attribute, labels in attribute_labels(r.ontology, node.class_).items():
             if attribute != RDFS_LABEL:
                 owners.setdefault(attribute, []).append(node.id)
-    labels = {a: [r.ontology.label(a), _unitless(r.ontology.label(a))] for a in owners}
+    labels = {a: [r.ontology.label(a), plain_label(r.ontology.label(a))] for a in owners}
     said = [m for m in find_terms(r.w, labels) if not taken & set(range(m.start, m.end))]
     if len(said) != 1:
         return None
@@ -177,11 +178,6 @@ def _show_value(r: Reader) -> list[Operation] | None:
     named = [n for n in (r.nodes(after=said[0].end) or []) if n in owners[attribute]]
     candidates = named[:1] or owners[attribute]
     return [ShowValue(node=candidates[0], property=attribute)] if len(candidates) == 1 else None
-
-
-def _unitless(label: str) -> str:
-    """"weight (kg)" is said "weight"."""
-    return re.sub(r"\s*\([^)]*\)\s*$", "", label)
 
 
 def _change(r: Reader) -> list[Operation] | None:

@@ -23,7 +23,7 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
-from ontology_loaders.vocab import label_from_local_name, local_name
+from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
 __all__ = ["LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
            "rank_three_link_paths"]
@@ -199,16 +199,6 @@ def _passive(grams: Sequence[str]) -> bool:
     return any(len(words) == 2 and words[1] == "by" and is_verb_form(words[0]) for words in map(str.split, grams))
 
 
-@functools.lru_cache(maxsize=8192)
-def _plain_label(label: str) -> str:
-    """A label without its qualifier, lower case: "creator (agent)" is said "creator".
-
-    >>> _plain_label("Creator (Agent)"), _plain_label("alma  mater")
-    ('creator', 'alma mater')
-    """
-    return " ".join(re.sub(r"\([^)]*\)", " ", label).lower().split())
-
-
 def _verbatim(grams: Sequence[str], label: str) -> bool:
     label = " ".join(label.lower().split())
     return len(label) > 2 and any(f" {label} " in f" {g} " for g in grams)
@@ -260,7 +250,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
             candidates: Sequence[tuple[str, bool, str, str, float]], limit: int,
             agent_first: bool = False) -> list[LinkChoice]:
     scored = []
-    labels = {link: _plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
+    labels = {link: plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     described_first = None if not (agent_first or _passive(grams)) else not agent_first
@@ -304,7 +294,7 @@ def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | 
 def named_links(ontology: Ontology, grams: Sequence[str]) -> frozenset[str]:
     """The links whose whole label the phrase says as written: "whose home branch is in" names home branch."""
     return frozenset(link.iri for link in ontology.links
-                     if len(label := _plain_label(link.label)) > 2 and _verbatim(grams, label))
+                     if len(label := plain_label(link.label)) > 2 and _verbatim(grams, label))
 
 
 def _narrower_steps(ontology: Ontology, known: str) -> list[tuple[str, bool, str, str]]:

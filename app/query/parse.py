@@ -267,8 +267,9 @@ def parse_sparql(query: str) -> PrototypeGraph:
     builder = _Builder()
     candidates = _value_candidates(root, set(modifiers.projected), _ordered_variables(modifiers))
     _interpret(root, builder, set(), None, candidates)
+    sorted_by = _ordered_variables(modifiers)
     for var in modifiers.projected:  # a returned value that no sort explains is shown on its node
-        if var in builder.value_vars and var not in _ordered_variables(modifiers):
+        if var in builder.value_vars and var not in sorted_by:
             builder.shown.setdefault(builder.value_vars[var][0], []).append(builder.value_vars[var][1])
     for var in modifiers.projected:
         if var not in builder.order and var != modifiers.count_var and var not in builder.label_vars and \
