@@ -9,7 +9,9 @@ import pytest
 
 from app.evaluation.execution import endpoint_runner, store_runner
 from app.evaluation.extractors import template_extractor
-from app.evaluation.external import gold_terms, load_questions, run_questions, summarise_questions
+from app.evaluation.external import gold_terms, load_questions, predicted_terms, run_questions, summarise_questions
+from app.graph.model import Constraint, Edge, Node, PrototypeGraph
+from ontology_loaders import RDFS_LABEL
 
 EX = "http://example.org/onto/"
 DATA = "http://example.org/data/"
@@ -66,6 +68,22 @@ def test_gold_terms_of_real_lcquad_queries(dbo_ontology):
     first = list(questions.values())[:400]
     named = sum(1 for q in first if (t := gold_terms(q.sparql, dbo_ontology)).classes or t.properties)
     assert named > 300
+
+
+def test_predicted_terms_count_only_the_ontology_terms_gold_counts(dbo_ontology):
+    # "Who developed Skype?": the draft names Skype by its label, the gold query by its IRI.
+    # rdfs:label is no ontology term, so gold_terms never counts it; neither may the draft.
+    graph = PrototypeGraph(
+        nodes=[Node(id="software_1", **{"class": DBO + "Software"},
+                    constraints=[Constraint(property=RDFS_LABEL, value="Skype")]),
+               Node(id="person_1", **{"class": DBO + "Person"})],
+        edges=[Edge(source="software_1", link=DBO + "developer", target="person_1")],
+    )
+    classes, properties = predicted_terms(graph, dbo_ontology)
+    assert classes == {DBO + "Software", DBO + "Person"}
+    assert properties == {DBO + "developer"}
+    gold = gold_terms(f"SELECT ?p WHERE {{ <http://dbpedia.org/resource/Skype> <{DBO}developer> ?p }}", dbo_ontology)
+    assert gold.properties == properties
 
 
 def test_load_questions_reports_the_bad_line(tmp_path):
