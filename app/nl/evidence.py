@@ -38,8 +38,8 @@ from app.nl.clauses import (
     set_aside_modifiers,
 )
 from app.nl.comparisons import read_comparisons
-from app.nl.demonyms import is_country
 from app.nl.flags import read_flags
+from app.nl.gazetteer import place_kind
 from app.nl.link_choice import (
     LinkChoice,
     content_words,
@@ -263,10 +263,11 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
     if not named:
         return classes
     refined = list(classes)
-    country = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == "country"), None)
-    for i in [i for i in named if country and is_country(mentions[i].text)]:
-        if country in ontology.descendants(classes[i]):
-            refined[i] = country  # a country's name needs no model to say what it is
+    for i in list(named):
+        kind = place_kind(mentions[i].text, said_to_be_a_place=classes[i] != OWL_THING)
+        place = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == kind), None) if kind else None
+        if place and place in ontology.descendants(classes[i]):
+            refined[i] = place  # a country's or a city's name needs no model to say what it is
             named.remove(i)
     if type_name is not None:
         answers = {i: type_name(mentions[i].text, classes[i]) for i in named}
