@@ -16,6 +16,7 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from app.nl.words import is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
-__all__ = ["LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
+__all__ = ["Agent", "LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
            "rank_three_link_paths"]
 
 DECLARED_END_BONUS = 0.06
@@ -43,6 +44,8 @@ NARROWING_COST = 0.1
 # "Shows created by Matt Groening": a passive describes its subject by the agent, and ontologies
 # name that relation from the thing described ("creator", "author"), not from the agent ("created").
 PASSIVE_FORWARD_BONUS = 0.35
+# Which thing of a pair does what the phrase says: "first" (who created Goofy), "second" (what did Spielberg direct).
+Agent = Literal["first", "second"] | None
 DECLARED_MIDDLE_BONUS = 0.01
 MAX_GRAM_WORDS = 3
 # Words that carry no relation of their own.
@@ -199,6 +202,38 @@ def _passive(grams: Sequence[str]) -> bool:
     return any(len(words) == 2 and words[1] == "by" and is_verb_form(words[0]) for words in map(str.split, grams))
 
 
+def _described_first_of_second_agent(verb: str, label: str) -> bool | None:
+    """Whether a link runs from the first thing when the second does what the verb says ("which films did
+    Spielberg direct"): so a one-word label the verb says names the doer ("director", "mentor"); a label that
+    is the verb said ("reports to") runs from the doer. Other labels ("award" for "win") say nothing of it.
+
+    >>> [_described_first_of_second_agent("mentor", x) for x in ("mentor", "award")]
+    [True, None]
+    >>> _described_first_of_second_agent("report", "reports to"), _described_first_of_second_agent("win", "award")
+    (False, None)
+    """
+    words = label.lower().split()
+    if not words or _stem(words[0]) != _stem(verb.lower()):
+        return None
+    return False if _is_verb_label(label) else (True if len(words) == 1 else None)
+
+
+_LABEL_PREPOSITIONS = frozenset({"to", "on", "in", "at", "for", "with", "from", "into", "through", "by"})
+
+
+def _is_verb_label(label: str) -> bool:
+    """Whether a link's label is a verb ("reports to", "influenced") rather than a noun ("mentor", "author").
+
+    >>> [_is_verb_label(x) for x in ("reports to", "influenced", "runs on", "mentor", "member of", "sales agent")]
+    [True, True, True, False, False, False]
+    """
+    words = label.lower().split()
+    if not words:
+        return False
+    return is_verb_form(words[0]) or (len(words) > 1 and words[0].endswith("s") and not words[0].endswith("ss")
+                                      and words[1] in _LABEL_PREPOSITIONS)
+
+
 def _verbatim(grams: Sequence[str], label: str) -> bool:
     label = " ".join(label.lower().split())
     return len(label) > 2 and any(f" {label} " in f" {g} " for g in grams)
@@ -248,14 +283,16 @@ def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.n
 
 def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
             candidates: Sequence[tuple[str, bool, str, str, float]], limit: int,
-            agent_first: bool = False) -> list[LinkChoice]:
+            agent: Agent = None, verb: str = "") -> list[LinkChoice]:
     scored = []
     labels = {link: plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
-    described_first = None if not (agent_first or _passive(grams)) else not agent_first
+    described_first = None if not (agent == "first" or _passive(grams)) else agent != "first"
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
+        if agent == "second":
+            described_first = _described_first_of_second_agent(verb, labels[link])
         direction = PASSIVE_FORWARD_BONUS if forward == described_first else 0.0
         if described_first is not None and forward != described_first and labels[link].endswith(" by"):
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
@@ -270,17 +307,19 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
 
 def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,
                source: str | None, target: str | None, *, limit: int = 10,
-               agent_first: bool = False) -> list[LinkChoice]:
+               agent: Agent = None, verb: str = "") -> list[LinkChoice]:
     """The best links joining a thing of class ``source`` to one of class ``target`` (None: unknown), best first.
 
-    ``agent_first``: the first thing does to the second what the phrase says ("who created Goofy"); the
-    ontology names that relation from the second, as it does a passive ("Goofy, created by whom").
+    ``agent``: which thing does to the other what the phrase says. The first ("who created Goofy"): the
+    ontology names that relation from the second, as it does a passive ("Goofy, created by whom"). The
+    second ("which films did Spielberg direct", ``verb`` "direct"): a label that is the verb's doer noun runs
+    from the first, a label that is the verb from the second.
     """
     candidates = _candidates(ontology, source, target)
     if not candidates:
         return []
     similarity = _similarities(index, list(dict.fromkeys(c[0] for c in candidates)), gram_vectors)
-    return _scored(ontology, grams, similarity, candidates, limit, agent_first)
+    return _scored(ontology, grams, similarity, candidates, limit, agent, verb)
 
 
 def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | None:

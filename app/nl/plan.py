@@ -15,6 +15,7 @@ from typing import Any
 
 from app.nl.clauses import AUXILIARIES
 from app.nl.link_choice import (
+    Agent,
     LinkChoice,
     content_words,
     named_links,
@@ -129,7 +130,8 @@ class Plan:
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
         ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j],
-                            agent_first=_asks_agent(self.mentions[i], words))
+                            agent=_agent_of(self.mentions[i], self.mentions[j], words),
+                            verb=next((w for w in words[1:] if w.lower() not in AUXILIARIES), ""))
         # A thing a link's word names ("how many children") is where that link goes, never where it starts.
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
         if named_by:
@@ -148,16 +150,28 @@ class Plan:
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
 
 
-def _asks_agent(first: Mention, words: Sequence[str]) -> bool:
-    """"Who created Goofy", "Which company owns Halvard Robotics": the asked thing is the subject of the
-    verb after it, a past tense or a present one the relation table knows."""
-    asked = (first.kind == "focus" and first.text.lower() == "who") or (first.kind == "class" and first.start <= 1)
+def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
+    """Which of two things does what the verb between them says, when the question asks for the first.
+
+    "Who created Goofy", "Which company owns Halvard Robotics": the first, the subject of the verb after
+    it, a past tense or a present one the relation table knows. "Who does Elias Vogel mentor", "Which
+    films did Spielberg direct": the second, the subject of "does … <verb>".
+    """
+    asked = (first.kind == "focus" and first.text.lower() in ("who", "whom")) or \
+        (first.kind == "class" and first.start <= 1)
     if not asked or not words:
-        return False
-    verb = words[0].lower()
-    if [w.lower() for w in words[1:2]] == ["by"]:
-        return False  # "TV series created by Matt Groening": a passive, said of the series
-    return (verb.endswith("ed") and len(verb) > 4) or (verb.endswith("s") and bool(relation_nouns([verb])))
+        return None
+    lowered = [w.lower() for w in words]
+    if lowered[0] in _DO and second.kind in ("instance", "name") and len(lowered) >= 2:
+        return "second"
+    if lowered[1:2] == ["by"]:
+        return None  # "TV series created by Matt Groening": a passive, said of the series
+    verb = lowered[0]
+    return "first" if (verb.endswith("ed") and len(verb) > 4) or (verb.endswith("s") and bool(relation_nouns([verb]))) \
+        else None
+
+
+_DO = frozenset({"do", "does", "did"})
 
 
 def _says(words: Sequence[str], label: str) -> bool:
@@ -181,14 +195,20 @@ def _is_passive(words: Sequence[str]) -> bool:
     return len(lowered) >= 2 and lowered[0] in COPULAS and is_verb_form(lowered[1])
 
 
-def _owned_noun(words: Sequence[str]) -> str | None:
-    """The relation noun of "the successor of …" or "…'s vice president": the second thing owns the first."""
+def _owned_nouns(words: Sequence[str]) -> list[str]:
+    """The relation noun of "the successor of …" or "…'s vice president": the second thing owns the first.
+    Before "of", the words after "the" may all say it: "the parent company of …".
+
+    >>> _owned_nouns("the parent company of".split()), _owned_nouns(["s", "vice", "president"])
+    (['company', 'parent'], ['president'])
+    """
     lowered = [w.lower() for w in words]
     if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in AUXILIARIES:
-        return lowered[-2]
+        start = max((k + 1 for k, w in enumerate(lowered[:-1]) if w in ("the", "a", "an")), default=len(lowered) - 2)
+        return [w for w in reversed(lowered[start:-1]) if w not in AUXILIARIES]
     if "s" in lowered[:-1]:  # "'s vice president", and "was …'s vice president" when a back clause joins it
-        return lowered[-1]
-    return None
+        return [lowered[-1]]
+    return []
 
 
 def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str], ontology: Ontology) -> list[LinkChoice]:
@@ -197,8 +217,8 @@ def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str], ontology: O
     "The successor of John F. Kennedy" is Kennedy's successor, not the one Kennedy succeeded; the
     classes cannot tell these apart when the link declares neither end.
     """
-    noun = _owned_noun(words)
-    if not ranked or noun is None or noun[:5] not in ontology.label(ranked[0].link).lower():
+    nouns = _owned_nouns(words)
+    if not ranked or not any(noun[:5] in ontology.label(ranked[0].link).lower() for noun in nouns):
         return list(ranked)
     twins = [c for c in ranked if c.link == ranked[0].link and abs(c.score - ranked[0].score) < 1e-6]
     preferred = [c for c in twins if not c.forward]

@@ -160,7 +160,7 @@ def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int,
     ([(0, 2, 'ex:Book')], [])
     """
     found = []
-    for i in range(len(tokens) - 1):
+    for i in range(len(tokens) - 2):  # "which team is Ben a member of": a stranded "of" names no thing after it
         word = tokens[i].lower()
         if tokens[i + 1].lower() != "of" or not word.isalpha() or ends_a_class_label(word, ontology):
             continue  # "print copies of": a class word ("print copy") before "of"
@@ -454,13 +454,30 @@ def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention
     """
     if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
         return None
-    first_class = min((m.start for m in found if m.kind in ("class", "related")), default=None)
+    first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
     # "whose" asks for the owner of what follows, never for that thing
-    if tokens[0].lower() != "whose" and first_class is not None and \
-            all(t.lower() in ENGLISH | _POSSESSIVES for t in tokens[1:first_class]):
+    if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = asked_classes(tokens[0], ontology)
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
+
+
+def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
+    """Whether the first class word after a leading wh-word is the thing it asks for: only little words
+    stand between them, or it is the noun of "who is the <words> <class> of …" ("the parent company of").
+
+    >>> m = Mention(4, 5, "company", "class")
+    >>> _is_the_asked("Who is the parent company of Halvard".split(), m)
+    True
+    >>> _is_the_asked("Who founded the parent company of Halvard".split(), m)
+    False
+    """
+    between = [t.lower() for t in tokens[1:first.start]]
+    if all(t in ENGLISH | _POSSESSIVES for t in between):
+        return True
+    of_after = first.end < len(tokens) and tokens[first.end].lower() == "of"
+    return of_after and len(between) in (3, 4) and between[0] in COPULAS and between[1] in ("the", "a", "an") \
+        and all(t.isalpha() and not is_verb_form(t) for t in between[2:])
 
 
 def asked_classes(wh_word: str, ontology: Ontology) -> list[str]:

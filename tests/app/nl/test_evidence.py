@@ -628,3 +628,36 @@ def test_pev064_who_asks_a_person_where_the_link_is_declared_for_any_animal(dbpe
 def test_pev065_requests_to_make_something_and_opinions_are_not_understood(dbpedia, question: str) -> None:
     # each names a DBpedia class (song, cat, food, colour), and none is a question about the data
     assert extract_graph(question, dbpedia).not_understood
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which people were born in Heraklion?", (D + "Person", D + "birthPlace", D + "City")),
+    ("In which country is Mecca located?", (D + "City", D + "country", D + "Country")),
+])
+def test_pev066_a_city_the_gazetteer_knows_is_a_city_where_its_link_admits_one(dbpedia, question, expected) -> None:
+    # the 270M model called Heraklion "shek" and Mecca a country
+    assert _triples(extract_graph(question, dbpedia).graph) == {expected}
+
+
+def test_pev067_a_stranded_of_names_no_thing_after_it(company) -> None:
+    graph = extract_graph("Which team is Ben Olsen a member of?", company).graph
+    assert _triples(graph) == {(CO + "Employee", CO + "memberOf", CO + "Team")}
+    assert _pinned(graph) == {CO + "Employee": (CO + "data/person/Ben_Olsen",)}
+
+
+def test_pev068_who_is_the_parent_company_of_asks_for_that_company(company) -> None:
+    graph = extract_graph("Who is the parent company of Halvard Robotics?", company).graph
+    [edge] = graph.edges
+    assert edge.link == CO + "parentOrganization"
+    assert graph.node(edge.source).instances and not graph.node(edge.target).instances  # Halvard's parent
+
+
+@pytest.mark.parametrize(("question", "link", "doer_is_source"), [
+    ("Who does Elias Vogel mentor?", "mentor", False),  # the protégé's mentor is Elias
+    ("Who does Ben Kowalski report to?", "reportsTo", True),  # Ben reports
+])
+def test_pev069_in_who_does_x_verb_x_does_it(company, question, link, doer_is_source) -> None:
+    graph = extract_graph(question, company).graph
+    [edge] = graph.edges
+    assert edge.link == CO + link
+    assert bool(graph.node(edge.source).instances) is doer_is_source
