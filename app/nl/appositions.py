@@ -45,9 +45,11 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     """"Which city is the capital of Australia", "which employee is the project lead of …": the asked
     class and what it is said to be are one thing, of the narrower of the two classes."""
     pinned = asked.kind == "related" and said.kind == "instance"  # "whose home branch is the Lisbon Central …"
-    if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or \
-            len(lowered[asked.end:said.start]) != 2 or lowered[asked.end] not in COPULAS or \
-            lowered[said.start - 1] != "the":
+    between = list(lowered[asked.end:said.start])
+    # "which audiobooks are readings of …": a relation noun needs no "the"
+    said_so = between[:1] and between[0] in COPULAS and (between[1:] == ["the"] or
+                                                         (len(between) == 1 and said.kind == "related"))
+    if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or not said_so:
         return None
     first, second = asked.class_iri, said.class_iri
     if first is None or second is None:

@@ -422,6 +422,8 @@ def unlabelled_things(question: str, ontology: Ontology) -> list[str]:
     ['child']
     >>> unlabelled_things("Which persons drowned in the Dead Sea?", onto)
     ['Dead']
+    >>> unlabelled_things("Who drowned in the sea?", onto)  # what "who" asks for no label says
+    ['Who']
     """
     classes, links = _label_index(ontology), _link_label_index(ontology)
     original = re.findall(r"[^\W_]+", question)
@@ -436,7 +438,7 @@ def unlabelled_things(question: str, ontology: Ontology) -> list[str]:
                 for p in range(position, position + length):
                     covered[p] = covered.get(p, False) or is_class
                 break
-    found = []
+    found = [original[0]] if tokens[:1] in (["who"], ["whom"], ["where"]) else []
     for position, word in enumerate(original):
         before = tokens[position - 1] if position else ""
         if position in covered:

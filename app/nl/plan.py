@@ -61,8 +61,11 @@ class Plan:
         # "movies starring Mickey Rourke were directed by Guy Ritchie": a passive after a name is said of
         # the clause's thing, so that is tried first
         passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and _is_passive(words)
+        # "books by Irish authors won an award": what no link joins to a thing named in a prepositional phrase
+        # is said of the thing that phrase belongs to
+        in_phrase = any(b == i and w and w[0].lower() in PREPOSITIONS for _, _, b, w in self.edges)
         earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
-            if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier) else []
+            if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier or in_phrase) else []
         # as said, or by a relation noun the words mean ("work in": works at), not as implied
         said = " ".join(words).lower()
         named = named_links(ontology, [said, *relation_nouns(phrase_grams(words, whole=False))])

@@ -406,7 +406,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         verb_next = bool(relation_nouns([lowered[i + 1]])) and lowered[i + 2:i + 3] and lowered[i + 2] in AFTER_VERB \
             if pair else False
         if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and \
-                not verb_next and not (is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
+                not verb_next and not in_idiom(lowered, i + 1) and not (is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:
         return []

@@ -661,3 +661,28 @@ def test_pev069_in_who_does_x_verb_x_does_it(company, question, link, doer_is_so
     [edge] = graph.edges
     assert edge.link == CO + link
     assert bool(graph.node(edge.source).instances) is doer_is_source
+
+
+def test_pev070_who_with_a_verb_no_label_says_is_read_by_evidence(library) -> None:
+    # "published by" is a label, but what "who illustrated" asks for is not: the label path dropped it
+    graph = extract_graph("Who illustrated the graphic novels published by a university press?", library).graph
+    assert _triples(graph) == {(LIB + "GraphicNovel", LIB + "illustratedBy", LIB + "Illustrator"),
+                               (LIB + "GraphicNovel", LIB + "publishedBy", LIB + "UniversityPress")}
+
+
+def test_pev071_take_place_names_no_place(library) -> None:
+    graph = extract_graph("Which festivals take place in Porto?", library).graph
+    assert _triples(graph) == {(LIB + "LiteraryFestival", LIB + "festivalCity", LIB + "City")}
+
+
+def test_pev072_x_are_relation_nouns_of_y_is_one_thing(library) -> None:
+    graph = extract_graph("Which audiobooks are readings of novels by Clara Rossi?", library).graph
+    assert _triples(graph) == {(LIB + "AudioBook", LIB + "readingOf", LIB + "Novel"),
+                               (LIB + "Novel", LIB + "writtenBy", LIB + "Novelist")}
+
+
+def test_pev073_a_verb_after_a_prepositional_phrase_is_said_of_its_head(library) -> None:
+    # no link joins an author to an award; the books by those authors won it
+    graph = extract_graph("Which books by Irish authors won an award?", library).graph
+    assert (LIB + "Book", LIB + "wonAward", LIB + "Award") in _triples(graph)
+    assert {n.class_ for n in graph.nodes} == {LIB + "Book", LIB + "Author", LIB + "Award", LIB + "Country"}
