@@ -64,8 +64,8 @@ __all__ = [
 SPLITS = ("dev", "test")
 MISS_COLUMNS = ("id", "split", "question", "gold", "predicted", "differs", "error")
 MAX_MAPPINGS = 2000  # node bijections tried per pair; gold graphs have at most a handful of nodes
-_PARTS = ("nodes", "classes", "links", "structure", "instances", "constraints", "shown", "aggregation", "order_by",
-          "limit")
+_PARTS = ("nodes", "classes", "links", "structure", "negation", "instances", "constraints", "shown", "aggregation",
+          "order_by", "limit")
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,16 @@ def _node_differences(gold: Node, predicted: Node) -> list[str]:
 
 
 def _modifier_differences(predicted: PrototypeGraph, gold: PrototypeGraph, mapping: dict[str, str]) -> list[str]:
-    """Aggregation, order and limit of ``gold`` read through ``mapping`` (gold id → predicted id)."""
+    """Negated edges, aggregation, order and limit of ``gold`` read through ``mapping`` (gold id → predicted id)."""
 
     def mapped(node_id: str) -> str:
         return node_id if node_id == "count" else mapping.get(node_id, f"?{node_id}")
 
     diffs = []
+    # "employees with no mentor" is not "employees with a mentor", though the links are the same
+    if {(mapped(e.source), e.link, mapped(e.target)) for e in gold.edges if e.negated} != \
+            {(e.source, e.link, e.target) for e in predicted.edges if e.negated}:
+        diffs.append("negation")
     gold_agg, pred_agg = gold.aggregation, predicted.aggregation
     if (gold_agg is None) != (pred_agg is None) or (
         gold_agg is not None and pred_agg is not None
@@ -224,6 +228,9 @@ def match_graphs(predicted: PrototypeGraph, gold: PrototypeGraph) -> GraphMatch:
     GraphMatch(exact=True, differences=())
     >>> match_graphs(named.model_copy(update={"limit": 1}), gold)
     GraphMatch(exact=False, differences=('limit',))
+    >>> denied = named.model_copy(update={"edges": (named.edges[0].model_copy(update={"negated": True}),)})
+    >>> match_graphs(denied, gold)
+    GraphMatch(exact=False, differences=('negation',))
     """
     g_gold, g_pred = to_networkx(gold), to_networkx(predicted)
     if (g_gold.number_of_nodes(), g_gold.number_of_edges()) != (g_pred.number_of_nodes(), g_pred.number_of_edges()):

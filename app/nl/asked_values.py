@@ -104,7 +104,13 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
 
 
 def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
-    """"How tall is …", "How much does … cost", "How many pages does … have"."""
+    """"How tall is …", "How much does … cost", "How many pages does … have"; "What does … cost" too.
+
+    >>> _how_measured("what does the aurora 15 laptop cost".split()).words
+    ('price', 'cost')
+    """
+    if lowered[0] == "what" and lowered[1] in _DO and lowered[-1] in _VERB_MEASURES:
+        return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 2)
     if lowered[0] != "how":
         return None
     adjective = lowered[1]

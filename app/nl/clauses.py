@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
-from app.nl.words import is_verb_form
+from app.nl.words import ENGLISH, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "relation_phrases",
            "same_subject", "set_aside_modifiers"]
@@ -46,6 +46,7 @@ _COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
 
 _RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
 _SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
+_AFTER_A_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through", "by"})
 
 
 def back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int, list[str]] | None:
@@ -75,13 +76,20 @@ _RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
 def same_subject(words: Sequence[str]) -> bool:
     """Whether the words start a second predicate of the same subject: "and are …", "and published by …".
 
+    A plain verb counts where a preposition or an article follows it, since no thing was found in
+    its place: "who live in Munich and work in Berlin".
+
     >>> same_subject(["and", "published", "by", "a"]), same_subject(["and", "starring"]), same_subject(["and"])
     (True, True, False)
+    >>> same_subject(["and", "work", "in"]), same_subject(["and", "the"]), same_subject(["and", "in"])
+    (True, False, False)
     """
-    lowered = [w.lower() for w in words[:2]]
+    lowered = [w.lower() for w in words[:3]]
     if len(lowered) < 2 or lowered[0] not in ("and", "but"):
         return False
-    return lowered[1] in AUXILIARIES or is_verb_form(lowered[1])
+    plain_verb = len(lowered) == 3 and lowered[2] in _AFTER_A_VERB and lowered[1].isalpha() and \
+        lowered[1] not in ENGLISH
+    return lowered[1] in AUXILIARIES or is_verb_form(lowered[1]) or plain_verb
 
 
 def clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -> int:

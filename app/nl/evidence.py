@@ -55,7 +55,7 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.spans import find_mentions, most_specific
 from app.nl.superlatives import read_superlative
 from app.nl.values import ValueWords, read_values
-from app.nl.words import TOKEN, is_english, tokens_of
+from app.nl.words import NEGATIONS, TOKEN, is_english, tokens_of
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["EvidenceDraft", "draft_from_evidence"]
@@ -377,15 +377,22 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     edges, scores = [], [m.score for m in mentions]
     for i, j in plan.missing:
         draft.messages.append(f"found no link between {labels[i]} and {labels[j]}")
+    denied = set()
     for i, choice, j, words in plan.edges:
         source, target = (ids[i], ids[j]) if choice.forward else (ids[j], ids[i])
-        edges.append(Edge(source=source, link=choice.link, target=target))
+        # "employees who have no mentor", "films not directed by …": no such link may exist; what it
+        # reaches is part of the condition, never a column
+        negated = any(w.lower() in NEGATIONS for w in words) and mentions[i].kind != "between"
+        if negated or ids[i] in denied:  # a way's later steps sit behind its first
+            denied.add(ids[j])
+        edges.append(Edge(source=source, link=choice.link, target=target, negated=negated))
         scores.append(min(1.0, choice.score))
         phrase = " ".join(words) or "(nothing between them)"
         draft.evidence[f"{source} {choice.link} {target}"] = f"\u201c{phrase}\u201d \u2192 {ontology.label(choice.link)}"
         if choice.score < SURE_LINK:
             draft.messages.append(f"a guess: \u201c{phrase}\u201d read as {ontology.label(choice.link)}")
-    nodes = [_node(m, i, c, ontology) for m, i, c in zip(mentions, ids, classes)]
+    nodes = [_node(m, i, c, ontology).model_copy(update={"select": i not in denied})
+             for m, i, c in zip(mentions, ids, classes)]
     draft.graph = _connected(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), draft)
     draft.graph = _counted(question, tokens, draft.graph, mentions, ids)
     spoken = [m for m in mentions if m.start >= 0]

@@ -13,14 +13,13 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
-from app.nl.words import tokens_of
+from app.nl.words import NEGATIONS, tokens_of
 from ontology_loaders import Ontology
 
 __all__ = ["read_flags", "says_a_flag"]
 
 XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 _SMALL = frozenset({"has", "have", "is", "are", "a", "an", "the", "of", "with", "be", "been", "being"})
-_NEGATIONS = frozenset({"not", "no", "non", "without", "never", "isn", "aren", "wasn", "weren", "doesn", "don"})
 
 
 def _plain(word: str) -> str:
@@ -51,7 +50,7 @@ def _find(words: Sequence[str], tokens: Sequence[str], free: Sequence[bool]) -> 
         if any(w not in rest for w in words[1:]):
             continue
         before = tokens[max(i - 3, 0):i]
-        return i, negated_word or any(t in _NEGATIONS for t in before)
+        return i, negated_word or any(t in NEGATIONS for t in before)
     return None
 
 

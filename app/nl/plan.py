@@ -182,10 +182,22 @@ def _says(words: Sequence[str], label: str) -> bool:
 
     >>> _says(["work", "in"], "works in"), _says(["work", "in"], "workplace"), _says(["of"], "part of")
     (True, False, False)
+    >>> _says(["working", "in"], "works in"), _says(["running", "on"], "runs on")
+    (True, True)
     """
-    said = {form for w in content_words(words) for form in word_forms([w.lower()])}
+    said = {form for w in content_words(words) for base in (w.lower(), *_verb_bases(w.lower()))
+            for form in word_forms([base])}
     needed = content_words(label.split())
     return bool(needed) and all(said & set(word_forms([w.lower()])) for w in needed)
+
+
+def _verb_bases(word: str) -> list[str]:
+    """The plain forms a gerund may come from: "working" → work, "running" → run, "living" → live."""
+    if not (word.endswith("ing") and len(word) > 5):
+        return []
+    base = word[:-3]
+    doubled = [base[:-1]] if len(base) > 2 and base[-1] == base[-2] else []
+    return [base, base + "e", *doubled]
 
 
 def _is_passive(words: Sequence[str]) -> bool:

@@ -284,7 +284,7 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
 
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
-_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose"})
+_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
 
 
 def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:

@@ -76,7 +76,7 @@ def read_values(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str
     found = []
     for length in (3, 2, 1):
         for start in range(len(lowered) - length + 1):
-            if any(named[start:start + length]):
+            if any(named[start:start + length]) or _verb_before_a_name(lowered, named, start + length):
                 continue
             for attribute, value in words.get(tuple(lowered[start:start + length]), ()):
                 holders = [n for n in graph.nodes if any(a.iri == attribute for a in ontology.attributes_of(n.class_))]
@@ -86,6 +86,15 @@ def read_values(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str
                 constraint = Constraint(property=attribute, op=ConstraintOp.EQ, value=value, datatype=XSD_STRING)
                 found.append((nearest.id, constraint, " ".join(tokens[start:start + length])))
     return _one_per_attribute(found)
+
+
+_RELATION_PREPOSITIONS = frozenset({"to", "from", "by", "in", "at", "for", "with", "through"})
+
+
+def _verb_before_a_name(lowered: Sequence[str], named: Sequence[bool], end: int) -> bool:
+    """Whether the words ending at ``end`` are a relation's verb: "orders shipped to Berlin" says where they
+    went, not that their status is "shipped"."""
+    return end + 1 < len(lowered) and lowered[end] in _RELATION_PREPOSITIONS and named[end + 1]
 
 
 def _one_per_attribute(found: list[tuple[str, Constraint, str]]) -> list[tuple[str, Constraint, str]]:

@@ -26,6 +26,7 @@ CO = "http://protograph.example/company/"
     ("Give me the height of Mount Everest", ("height",), 5),
     ("How heavy is the Borealis Tower", ("weight", "mass"), 3),
     ("How much does the Aurora 13 Laptop cost", ("price", "cost"), 3),
+    ("What does the Aurora 13 Laptop weigh", ("weight",), 2),
     ("How many pages does War and Peace have", ("number of pages",), 4),
     ("When did Michael Jackson die", ("death date", "date of death"), 2),
     ("How many people live in Poland", ("population",), 5),
@@ -72,6 +73,7 @@ def test_a_value_of_a_named_product_is_shown_and_is_the_whole_answer(company) ->
 
 @pytest.mark.parametrize(("question", "attribute"), [
     ("How much does the Aurora 13 Laptop cost?", CO + "listPrice"),
+    ("What does the Aurora 13 Laptop cost?", CO + "listPrice"),
     ("How heavy is the Borealis Tower?", CO + "weight"),
     ("What's the weight of the Borealis Tower?", CO + "weight"),
     ("What is the headcount of Halvard Robotics?", CO + "headcount"),  # the IRI's name, not its label

@@ -686,3 +686,42 @@ def test_pev073_a_verb_after_a_prepositional_phrase_is_said_of_its_head(library)
     graph = extract_graph("Which books by Irish authors won an award?", library).graph
     assert (LIB + "Book", LIB + "wonAward", LIB + "Award") in _triples(graph)
     assert {n.class_ for n in graph.nodes} == {LIB + "Book", LIB + "Author", LIB + "Award", LIB + "Country"}
+
+
+def test_pev074_no_not_and_without_deny_the_link_and_the_store_agrees(company) -> None:
+    from app.query.compile import compile_sparql
+
+    graph = extract_graph("Which employees have no mentor?", company).graph
+    [edge] = graph.edges
+    assert edge.link == CO + "mentor" and edge.negated
+    assert [n.id for n in graph.nodes if n.select] == [edge.source]  # the mentor-less employee, no mentor column
+    rows = company.store.select(compile_sparql(graph, limit=None)).bindings
+    with_mentor = company.store.select(
+        f"SELECT DISTINCT ?e WHERE {{ ?e a <{CO}Employee> ; <{CO}mentor> ?m }}").bindings
+    employees = company.store.select(f"SELECT DISTINCT ?e WHERE {{ ?e a <{CO}Employee> }}").bindings
+    assert rows and len(rows) == len(employees) - len(with_mentor)
+    # "not" before a verb, "not placed any": the same
+    for question, link in [("Which employees do not work in the Finance department?", "worksIn"),
+                           ("Which customers have not placed any orders?", "soldTo")]:
+        [edge] = extract_graph(question, company).graph.edges
+        assert edge.link == CO + link and edge.negated
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # a gerund says its verb's label: not a way through an office
+    ("Find the employees working in the Finance department.", {(CO + "Employee", CO + "worksIn", CO + "Department")}),
+    # a second plain verb after "and" continues the employees' clause
+    ("Name the employees who live in Munich and work in Berlin.",
+     {(CO + "Employee", CO + "residence", CO + "City"), (CO + "Employee", CO + "workplace", CO + "Office"),
+      (CO + "Office", CO + "locatedIn", CO + "City")}),
+])
+def test_pev075_verb_forms_and_a_second_plain_verb(company, question, expected) -> None:
+    assert _triples(extract_graph(question, company).graph) == expected
+
+
+def test_pev076_a_status_word_that_is_a_relations_verb_sets_no_status(company) -> None:
+    graph = extract_graph("Which orders were shipped to Berlin?", company).graph
+    assert _triples(graph) == {(CO + "SalesOrder", CO + "shipTo", CO + "City")}
+    assert not any(n.constraints for n in graph.nodes)
+    [order] = extract_graph("Which orders were shipped?", company).graph.nodes
+    assert [c.value for c in order.constraints] == ["shipped"]
