@@ -65,7 +65,7 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
         facts.add(*triple)
     class_iris = {s for s, t in facts.types.items() if t & CLASS_TYPES} - TOP_CLASSES
     object_iris, datatype_iris = _property_iris(facts)
-    parents = facts.parents
+    parents = _mend_parent_case(facts.parents, class_iris)
 
     def label(iri: str) -> str:
         return _pick_language(facts.labels.get(iri, []), language) or label_from_local_name(iri)
@@ -98,6 +98,20 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
         for iri in sorted(datatype_iris)
     )
     return Ontology(classes=classes, links=links, attributes=attributes, sources=sources)
+
+
+def _mend_parent_case(parents: dict[str, list[str]], class_iris: set[str]) -> dict[str, list[str]]:
+    """Parents as declared, but one that names no class and differs from a class only in case is that class.
+
+    DBpedia states dbo:Novel ⊑ dbo:book, Hospital ⊑ building and Cartoon ⊑ work; no such classes exist,
+    so novels were no written works and no link of a work (author) joined them.
+
+    >>> _mend_parent_case({"ex:Novel": ["ex:book"], "ex:Book": ["ex:Work"]}, {"ex:Novel", "ex:Book", "ex:Work"})
+    {'ex:Novel': ['ex:Book'], 'ex:Book': ['ex:Work']}
+    """
+    by_lower = {iri.lower(): iri for iri in class_iris}
+    return {child: [p if p in class_iris else by_lower.get(p.lower(), p) for p in found]
+            for child, found in parents.items()}
 
 
 @dataclass

@@ -141,6 +141,10 @@ def _first_line(error: Exception) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
+# Part of the cache key: a change to how triples are read (build.py) must not be hidden by an old cache.
+READER_VERSION = "2"  # 2: a parent differing from a class only in case is that class
+
+
 def sources_digest(paths: Sequence[Path], *extra: str) -> str:
     """A content hash of the files (plus any settings that change the result)."""
     digest = hashlib.sha256()
@@ -169,7 +173,7 @@ def load_ontology(paths: Sequence[Path | str], *, language: str = "en", cache_di
         raise OntologyLoadError("no ontology file given")
     cache_file = None
     if cache_dir is not None:
-        cache_file = cache_dir / f"ontology-{sources_digest(paths, language)}.json"
+        cache_file = cache_dir / f"ontology-{sources_digest(paths, language, READER_VERSION)}.json"
         if cache_file.exists():
             try:
                 return Ontology.model_validate_json(cache_file.read_bytes())

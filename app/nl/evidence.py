@@ -50,7 +50,7 @@ from app.nl.link_choice import (
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
 from app.nl.name_types import NameTyper
-from app.nl.plan import SURE_LINK, Plan
+from app.nl.plan import PREPOSITIONS, SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.spans import find_mentions, most_specific
 from app.nl.superlatives import read_superlative
@@ -106,7 +106,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     grams = [phrase_grams(words, whole=False) or implied_grams(words) + _owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
     grams = [gs + _end_named(gs, mentions[i], mentions[i + 1], ontology)
-             + _named_by_asked(phrases[i], mentions[i], tokens, ontology) for i, gs in enumerate(grams)]
+             + _named_by_asked(phrases[i], mentions[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     plan = Plan(list(mentions), [m.class_iri for m in mentions])
@@ -295,13 +295,16 @@ _LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "pla
                           "lie", "lies", "part"})
 
 
-def _named_by_asked(words: Sequence[str], asked: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
+def _named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens: Sequence[str],
+                    ontology: Ontology) -> list[str]:
     """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
     thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
     if asked.kind != "class" or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
         return []
     if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
         return []
+    if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS:
+        return []  # "which museums are in Amsterdam": the preposition relates them, the museums are no link
     return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
 
 
@@ -320,6 +323,10 @@ def _same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
     for i, choice, j, words in list(plan.edges):
         target = plan.mentions[j]
         after = lowered[target.end:target.end + 2] if target.end >= 0 else []
+        if "same" in [w.lower() for w in words] and after[:1] == ["as"] and j + 1 < len(plan.mentions) and \
+                plan.mentions[j + 1].start == target.end + 1:
+            _same_as_named(plan, i, choice, j, words, ontology)
+            continue
         if "same" not in [w.lower() for w in words] or len(after) < 2 or after[0] != "as" or \
                 after[1] not in _BACK_PRONOUNS or i == 0:
             continue
@@ -327,6 +334,20 @@ def _same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
         if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
             twin = LinkChoice(choice.link, True, choice.score, source_class, target_class)
             plan.edges.append((0, twin, j, words))
+
+
+def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:
+    """"Singers born in the same city as Elvis Presley": the thing after "as" has the same link to that node,
+    in place of whatever link "as" alone was read as."""
+    k = j + 1
+    plan.edges = [edge for edge in plan.edges if {edge[0], edge[2]} != {j, k}]
+    plan.missing = [pair for pair in plan.missing if set(pair) != {j, k}]
+    if plan.classes[k] is None or plan.mentions[k].kind == "name":
+        # a name takes the link's declared end, within which it is typed like any other name
+        link = ontology.get_link(choice.link)
+        declared = (link.domain if choice.forward else link.range) if link else None
+        plan.classes[k] = declared or plan.classes[i]
+    plan.edges.append((k, choice, j, words))
 
 
 def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:

@@ -133,6 +133,7 @@ _RELATIVES = frozenset({"that", "who", "which"})
 _IDIOMS = [["take", "place"], ["took", "place"], ["takes", "place"], ["taking", "place"], ["taken", "place"]]
 _NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
                                "whose", "various", "always", "as", "us", "less", "plus"})
+_IRREGULAR_PLURALS = frozenset({"people", "men", "women", "children"})
 # Words that follow a verb (its object's article, a particle) and seldom a noun.
 AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
 
@@ -150,12 +151,17 @@ def _verb_slot(tokens: Sequence[str], position: int) -> bool:
     (True, True)
     >>> _verb_slot("a person has country a country".split(), 3), _verb_slot("a play by a writer".split(), 1)
     (False, False)
+    >>> _verb_slot("which people work for Google".split(), 2), _verb_slot("which films star Tom Hanks".split(), 2)
+    (True, True)
     """
-    if position == 0 or position + 1 >= len(tokens) or tokens[position + 1] not in AFTER_VERB:
+    if position == 0 or position + 1 >= len(tokens):
         return False
-    subject = tokens[position - 2] if tokens[position - 1] in _RELATIVES and position >= 2 else tokens[position - 1]
-    return len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss") \
-        and subject not in _NOT_PLURAL_NOUNS
+    lowered = [t.lower() for t in tokens]
+    if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
+        return False
+    subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]
+    return subject in _IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss")
+                                             and subject not in _NOT_PLURAL_NOUNS)
 
 
 def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
@@ -207,7 +213,7 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
             position += 1
             continue
-        if length == 1 and not plural and (_verb_slot(tokens, position) or in_idiom(tokens, position)):
+        if length == 1 and not plural and (_verb_slot(original, position) or in_idiom(tokens, position)):
             position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
         if _is_proper_name(original[position:position + length], ontology.label(iri), position):

@@ -76,6 +76,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("author", "painter", "artist")),
     (_forms("founded established", "in") + _forms("found founds", "in"),
      ("foundation place", "founding place", "location")),
+    (_forms("formed", "in"),  # "bands formed in Manchester"
+     ("founding place", "hometown", "origin")),
     (["supervisor", "supervisors", "supervised", "mentor"],
      ("advisor", "doctoral advisor")),
     (_forms("play plays played playing", "for"),

@@ -391,8 +391,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     lowered = [t.lower() for t in tokens]
     for i in _noun_positions(tokens, taken, describing):
         if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
-                lowered[i + 1] in AFTER_VERB:
-            continue  # "which musician wrote the most books": a relation's verb, not written works
+                (lowered[i + 1] in AFTER_VERB or (i > 1 and tokens[i + 1][:1].isupper())):
+            continue  # "which musician wrote the most books", "films star Tom Hanks": a relation's verb
         if in_idiom(lowered, i):
             continue
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
@@ -403,8 +403,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
         # "soccer clubs" may name a kind of thing; "films directed" is a thing and its relation
         # "players play for": a relation's verb before its object ends the noun, it is no part of it
-        verb_next = bool(relation_nouns([lowered[i + 1]])) and lowered[i + 2:i + 3] and lowered[i + 2] in AFTER_VERB \
-            if pair else False
+        verb_next = bool(relation_nouns([lowered[i + 1]])) and lowered[i + 2:i + 3] and (
+            lowered[i + 2] in AFTER_VERB or tokens[i + 2][:1].isupper()) if pair else False  # "films star Tom Hanks"
         if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and \
                 not verb_next and not in_idiom(lowered, i + 1) and not (is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things

@@ -53,6 +53,10 @@ def test_real_dbpedia_counts_and_facts(dbo_ontology):
     # A link with no domain (dbo:country) applies to everything, ending in a Country.
     assert dbo_ontology.get_link(DBO + "country").domain == OWL_THING
     assert DBO + "country" in [link.iri for link in dbo_ontology.links_between(DBO + "Ship", DBO + "Country")]
+    # dbo.ttl states Novel ⊑ dbo:book and Hospital ⊑ dbo:building, classes it never declares: read as Book, Building
+    assert dbo_ontology.is_subclass(DBO + "Novel", DBO + "Work")
+    assert dbo_ontology.is_subclass(DBO + "Hospital", DBO + "Building")
+    assert DBO + "author" in [link.iri for link in dbo_ontology.links_between(DBO + "Novel", DBO + "Writer")]
 
 
 def test_hierarchy_is_transitive_and_attributes_are_inherited(small_ttl):
@@ -152,3 +156,13 @@ def test_missing_file_and_no_files(tmp_path):
         load_ontology([tmp_path / "absent.ttl"])
     with pytest.raises(OntologyLoadError, match="no ontology file"):
         load_ontology([])
+
+
+def test_a_cache_from_an_older_reader_is_not_used(small_ttl, tmp_path, monkeypatch):
+    import ontology_loaders.files as files
+
+    cache = tmp_path / "cache"
+    load_ontology([small_ttl], cache_dir=cache)
+    monkeypatch.setattr(files, "READER_VERSION", files.READER_VERSION + "-next")
+    load_ontology([small_ttl], cache_dir=cache)
+    assert len(list(cache.glob("ontology-*.json"))) == 2  # read afresh under the new reader's key

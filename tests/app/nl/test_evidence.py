@@ -725,3 +725,28 @@ def test_pev076_a_status_word_that_is_a_relations_verb_sets_no_status(company) -
     assert not any(n.constraints for n in graph.nodes)
     [order] = extract_graph("Which orders were shipped?", company).graph.nodes
     assert [c.value for c in order.constraints] == ["shipped"]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # the preposition relates them; "museums" names no link here
+    ("Which museums are in Amsterdam?", (D + "Museum", D + "location", D + "City")),
+    ("Which bands were formed in Manchester?", (D + "Band", D + "origin", D + "City")),
+    # "people" is a plural subject, so "work" is its verb, not the class Work
+    ("Which people work for Google?", (D + "Person", D + "employer", D + "Organisation")),
+    # a relation's verb before a name is no class (Star)
+    ("Which films star Tom Hanks?", (D + "Film", D + "starring", D + "Actor")),
+    # Novel is a written work (dbo.ttl's parent 'book' is read as Book), so 'written by' is its author
+    ("Which novels were written by authors?", (D + "Novel", D + "author", D + "Writer")),
+])
+def test_pev077_dbpedia_relations_said_plainly(dbpedia, question, expected) -> None:
+    assert expected in _triples(extract_graph(question, dbpedia).graph)
+
+
+def test_pev078_the_same_x_as_a_name_gives_the_name_the_same_link(dbpedia, company) -> None:
+    graph = extract_graph("Which singers were born in the same city as Elvis Presley?", dbpedia).graph
+    assert {e.link for e in graph.edges} == {D + "birthPlace"} and len(graph.edges) == 2
+    [city] = [n for n in graph.nodes if n.class_ == D + "City"]
+    assert all(e.target == city.id for e in graph.edges)
+    graph = extract_graph("Which employees work in the same department as Ben Olsen?", company).graph
+    assert _triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")} and len(graph.edges) == 2
+    assert _pinned(graph) == {CO + "Employee": (CO + "data/person/Ben_Olsen",)}
