@@ -110,7 +110,10 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
 
 
-_TOPIC_BEFORE = frozenset({"about", "on", "in", "of", "with", "for", "from", "by", "at", "under", "into", "as", "to"})
+_TOPIC_BEFORE = frozenset({"about", "on", "in", "of", "with", "for", "from", "by", "at", "under", "into", "as", "to",
+                           # verbs whose object is a topic: "textbooks that cover astronomy"
+                           "cover", "covers", "covered", "discuss", "discusses", "discussed", "concern", "concerns",
+                           "treat", "treats", "explore", "explores", "explored"})
 
 
 def _things_of_kind(found: list[Mention], concepts: Sequence[Mention], tokens: Sequence[str],

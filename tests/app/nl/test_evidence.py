@@ -750,3 +750,16 @@ def test_pev078_the_same_x_as_a_name_gives_the_name_the_same_link(dbpedia, compa
     graph = extract_graph("Which employees work in the same department as Ben Olsen?", company).graph
     assert _triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")} and len(graph.edges) == 2
     assert _pinned(graph) == {CO + "Employee": (CO + "data/person/Ben_Olsen",)}
+
+
+def test_pev079_a_topic_after_a_verb_of_topics_is_the_topic(library) -> None:
+    graph = extract_graph("Which textbooks cover astronomy?", library).graph
+    assert _triples(graph) == {(LIB + "Textbook", LIB + "hasSubject", LIB + "Subject")}
+
+
+def test_pev080_a_place_after_a_nested_noun_is_where_that_noun_is(library) -> None:
+    # the branches are in Portugal through their city; no weak 'nationality' of the librarians
+    graph = extract_graph("Librarians who work at branches in Portugal", library).graph
+    assert _triples(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
+                               (LIB + "Branch", LIB + "locatedIn", LIB + "City"),
+                               (LIB + "City", LIB + "inCountry", LIB + "Country")}
