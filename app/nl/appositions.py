@@ -64,10 +64,10 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
 
 
 def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:
-    """"Is Berlin the capital of Germany": in a question that opens with "is", a name and then "the" +
-    a class or link word are one thing, the name said to be that."""
+    """"Is Berlin the capital of Germany", "Is Elias Vogel a manager": in a question that opens with "is", a
+    name and then "the" or "a" + a class or link word are one thing, the name said to be that."""
     return name.kind in ("name", "instance") and related.kind in ("related", "class") and bool(lowered) and \
-        lowered[0] in COPULAS and lowered[name.end:related.start] == ["the"]
+        lowered[0] in COPULAS and lowered[name.end:related.start] in (["the"], ["a"], ["an"])
 
 
 def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:

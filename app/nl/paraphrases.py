@@ -121,6 +121,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("reports to", "manager", "supervisor")),
     (_forms("belong belongs belonged belonging", "to"),
      ("member of", "part of", "affiliation", "party")),
+    (_forms("work works worked working", "on") + _forms("involved engaged", "in"),  # "engineers working on Atlas"
+     ("participant", "participants", "member")),
     (_forms("teach teaches taught teaching lecture lectures lectured", "at in"),
      ("employer", "faculty", "works at")),
     (_forms("discovered", "by") + ["discovered", "discovers"],

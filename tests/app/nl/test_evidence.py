@@ -763,3 +763,13 @@ def test_pev080_a_place_after_a_nested_noun_is_where_that_noun_is(library) -> No
     assert _triples(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
                                (LIB + "Branch", LIB + "locatedIn", LIB + "City"),
                                (LIB + "City", LIB + "inCountry", LIB + "Country")}
+
+
+def test_pev081_working_on_a_project_is_taking_part_in_it(company) -> None:
+    graph = extract_graph("Who are the engineers working on Project Atlas?", company).graph
+    assert _triples(graph) == {(CO + "Project", CO + "participant", CO + "Engineer")}
+
+
+def test_pev082_is_x_a_class_is_one_thing_not_two(company) -> None:
+    # a lone pinned thing with nothing asked of it is not understood, never a second manager joined at random
+    assert extract_graph("Is Elias Vogel a manager?", company).not_understood
