@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
 from app.nl.words import COPULAS
 from ontology_loaders.model import Ontology
@@ -26,14 +27,17 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
     for mention in mentions:
         beside = merged and "related" not in (merged[-1].kind, mention.kind) and (
             merged[-1].end == mention.start or lowered[merged[-1].end:mention.start] in (["as", "a"], ["as", "an"]))
-        one = _apposition(merged[-1], mention, lowered, ontology) if merged and (
-            beside or _named_as(merged[-1], mention, lowered)) else None
+        named_as = bool(merged) and not beside and _named_as(merged[-1], mention, lowered)
+        one = _apposition(merged[-1], mention, lowered, ontology) if merged and (beside or named_as) else None
+        if one is not None and named_as and lowered[merged[-1].end] in ("a", "an"):
+            one = dataclasses.replace(one, said_to_be=True)  # "Is Cola a beverage?" asks whether it is one
         if one is None and beside and merged[-1].end == mention.start and merged[-1].kind == "instance" and \
                 mention.kind == "class" and not merged[-1].modifier:
             # "the Berlin office": a known thing before a class word of another kind describes it
             merged[-1] = dataclasses.replace(merged[-1], modifier=True)
         if one is None and merged:
-            one = _said_to_be(merged[-1], mention, lowered, ontology)
+            one = _said_to_be(merged[-1], mention, lowered, ontology) or _related_in(merged[-1], mention, lowered,
+                                                                                   ontology)
         if one is None:
             merged.append(mention)
         else:
@@ -61,6 +65,22 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     if pinned:
         return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance)
     return dataclasses.replace(said, start=asked.start, class_iri=narrower)
+
+
+def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """"Organisations that have their headquarters in Geneva": a link's word, then "in" and a known thing
+    of the class that link reaches, is that thing. ("whose home branch is in Leipzig", with "is", says
+    where the branch is, a link further.)"""
+    if related.kind != "related" or place.kind not in ("instance", "name") or \
+            lowered[related.end:place.start] != ["in"] or not related.class_iri:
+        return None
+    kind = place.class_iri
+    if place.kind == "name":  # with no instance data, a city or country the gazetteer knows
+        label = place_kind(place.text, said_to_be_a_place=True)
+        kind = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == label), None) if label else None
+    if not kind or not ontology.is_subclass(kind, related.class_iri):
+        return None
+    return dataclasses.replace(place, class_iri=kind)  # the link's word stays in the words between, naming the link
 
 
 def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:

@@ -99,7 +99,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
-    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None):
+    if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
+                        and not mentions[0].said_to_be):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)

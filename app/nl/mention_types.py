@@ -20,3 +20,4 @@ class Mention:
     hint: str | None = None  # for kind "focus": the class the wh-word suggests, if the ontology has one
     score: float = 1.0  # how sure the evidence is (1.0 for a label read as written)
     modifier: bool = False  # an adjective naming a thing the next thing relates to ("Spanish authors": Spain)
+    said_to_be: bool = False  # "Is Cola a beverage?": the question asks whether the named thing is of its class

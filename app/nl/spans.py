@@ -106,8 +106,18 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     focus = _focus(tokens, taken, found, ontology)
     if focus is not None:
         take(focus)
-    found = _things_of_kind(found, concepts, tokens, ontology)
+    found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+
+
+def _generic_people(mention: Mention, lowered: Sequence[str]) -> bool:
+    """"In which countries do people speak Japanese": "people" after "do" is anyone, the verb's subject, no thing.
+
+    >>> _generic_people(Mention(4, 5, "people", "class"), "in which countries do people speak japanese".split())
+    True
+    """
+    return mention.kind == "class" and mention.text.lower() == "people" and mention.start > 0 and \
+        lowered[mention.start - 1] in ("do", "does", "did") and mention.end < len(lowered)
 
 
 _TOPIC_BEFORE = frozenset({"about", "on", "in", "of", "with", "for", "from", "by", "at", "under", "into", "as", "to",
@@ -375,6 +385,20 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
     return positions
 
 
+def _part_of_the_verbs_noun(lowered: Sequence[str], i: int) -> bool:
+    """"Who composed the music for …": the object completes the verb's relation noun ("music composer").
+
+    >>> _part_of_the_verbs_noun("who composed the music for".split(), 3)
+    True
+    >>> _part_of_the_verbs_noun("who wrote the music for".split(), 3)
+    False
+    """
+    k = i - 1
+    while k >= 0 and lowered[k] in ("the", "a", "an"):
+        k -= 1
+    return k >= 0 and any(lowered[i] in noun.split() for noun in relation_nouns([lowered[k]]) if " " in noun)
+
+
 def _weight(mention: Mention) -> float:
     """A class word's score, a noun compound's raised: it names its head ("football players"), which its
     first word alone ("football": sport) does not."""
@@ -396,7 +420,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
                 (lowered[i + 1] in AFTER_VERB or (i > 1 and tokens[i + 1][:1].isupper())):
             continue  # "which musician wrote the most books", "films star Tom Hanks": a relation's verb
-        if in_idiom(lowered, i):
+        if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i):
             continue
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing

@@ -770,6 +770,24 @@ def test_pev081_working_on_a_project_is_taking_part_in_it(company) -> None:
     assert _triples(graph) == {(CO + "Project", CO + "participant", CO + "Engineer")}
 
 
-def test_pev082_is_x_a_class_is_one_thing_not_two(company) -> None:
-    # a lone pinned thing with nothing asked of it is not understood, never a second manager joined at random
-    assert extract_graph("Is Elias Vogel a manager?", company).not_understood
+def test_pev082_is_x_a_class_is_one_thing_not_two(company, dbpedia) -> None:
+    # whether Elias is a manager: the one manager pinned to him, never a second one joined at random
+    graph = extract_graph("Is Elias Vogel a manager?", company).graph
+    assert [(n.class_, n.instances) for n in graph.nodes] == [(CO + "Manager", (CO + "data/person/Elias_Vogel",))]
+    assert not graph.edges
+    [node] = extract_graph("Is Cola a beverage?", dbpedia).graph.nodes
+    assert node.class_ == D + "Beverage" and [c.value for c in node.constraints] == ["Cola"]
+    # a lone name with nothing said of it stays not understood
+    assert extract_graph("Is Cola?", dbpedia).not_understood
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # "their headquarters in Geneva": Geneva is the headquarters, not a place the headquarters lie in
+    ("Which organisations have their headquarters in Geneva?", {(D + "Organisation", D + "headquarter", D + "City")}),
+    # "people" after "do" is anyone: no Person node
+    ("In which countries do people speak Japanese?", {(D + "Country", D + "language", D + "Language")}),
+    # "the music" completes the verb's noun (music composer): no Musical node
+    ("Who composed the music for Star Wars?", {(D + "Film", D + "musicComposer", D + "MusicalArtist")}),
+])
+def test_pev083_words_that_belong_to_the_relation_are_no_things(dbpedia, question, expected) -> None:
+    assert _triples(extract_graph(question, dbpedia).graph) == expected
