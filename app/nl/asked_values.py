@@ -22,8 +22,8 @@ from app.nl.retrieval import OntologyIndex
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
-__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "nearest_attribute", "read_asked_value",
-           "show_asked", "without_value_words"]
+__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "measured_by", "nearest_attribute",
+           "read_asked_value", "show_asked", "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
 ATTRIBUTE_SIMILARITY = 0.5
@@ -38,9 +38,11 @@ _ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give m
 _MEASURED_BY = {
     "tall": ("height",), "high": ("height", "elevation"), "heavy": ("weight", "mass"), "deep": ("depth",),
     "long": ("length",), "big": ("size", "area"), "large": ("size", "area"), "wide": ("width",),
-    "far": ("distance",), "old": ("age", "birth date"), "expensive": ("price", "cost"), "fast": ("speed",),
+    "far": ("distance",), "old": ("age", "birth date"), "young": ("age", "birth date"), "expensive": ("price", "cost"),
+    "fast": ("speed",),
     "hot": ("temperature",), "cold": ("temperature",),
 }
+
 # How many live in a place: its population.
 _PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
 _LIVE = frozenset({"live", "lives", "living", "reside", "dwell"})
@@ -49,6 +51,26 @@ _COUNTING = frozenset({"number", "count", "total", "amount", "list", "names"})
 # What "how much does X <verb>" asks.
 _VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
                   "make": ("salary", "income")}
+
+
+def measured_by(adjective: str) -> tuple[str, ...]:
+    """What an adjective of size, or its superlative, measures: "high", "highest" → height, elevation.
+
+    >>> measured_by("highest"), measured_by("heaviest"), measured_by("biggest"), measured_by("largest")
+    (('height', 'elevation'), ('weight', 'mass'), ('size', 'area'), ('size', 'area'))
+    >>> measured_by("newest")
+    ()
+    """
+    word = adjective.lower()
+    if word in _MEASURED_BY:
+        return _MEASURED_BY[word]
+    if not word.endswith("est"):
+        return ()
+    stem = word[:-3]
+    for base in (stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else "", stem[:-1]):
+        if base in _MEASURED_BY:
+            return _MEASURED_BY[base]
+    return ()
 
 
 @dataclass(frozen=True)

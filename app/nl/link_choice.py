@@ -107,6 +107,8 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     ['official', 'official languages', 'languages', 'the official languages']
     >>> phrase_grams(["founded", "by"], whole=False), phrase_grams(["of", "the"], whole=False)
     (['founded', 'founded by'], [])
+    >>> phrase_grams(["did", "play", "for"], whole=False)
+    ['play', 'play for', 'team', 'club']
     """
     lowered = [w.lower() for w in words if len(w) > 1]  # "s" of a possessive carries nothing
     grams: list[str] = []
@@ -120,7 +122,10 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
         if following in _PARTICLES:
             # A verb keeps its particle: "influenced by" is a link of its own, not "influenced".
             grams.append(f"{lowered[i]} {following}")
-    grams += relation_nouns(grams)  # "went to" is said for an alma mater
+    # "went to" is said for an alma mater; a verb with a particle of its own ("play for": team) means
+    # what it says, not all the bare verb may mean ("play": starring, league, instrument)
+    meaning = [g for g in grams if relation_nouns([g])]
+    grams += relation_nouns([g for g in meaning if not any(other.startswith(g + " ") for other in meaning)])
     phrase = " ".join(lowered)
     if whole and phrase and phrase not in grams:
         grams.append(phrase)

@@ -498,13 +498,19 @@ def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
     True
     >>> _is_the_asked("Who founded the parent company of Halvard".split(), m)
     False
+    >>> _is_the_asked("Who is the oldest company".split(), m)
+    True
     """
     between = [t.lower() for t in tokens[1:first.start]]
     if all(t in ENGLISH | _POSSESSIVES for t in between):
         return True
+    if len(between) < 3 or between[0] not in COPULAS or between[1] not in ("the", "a", "an"):
+        return False
+    describing = between[2:]
+    if all(w.endswith("est") or w == "most" for w in describing):
+        return True  # "who is the tallest basketball player"
     of_after = first.end < len(tokens) and tokens[first.end].lower() == "of"
-    return of_after and len(between) in (3, 4) and between[0] in COPULAS and between[1] in ("the", "a", "an") \
-        and all(t.isalpha() and not is_verb_form(t) for t in between[2:])
+    return of_after and len(describing) <= 2 and all(t.isalpha() and not is_verb_form(t) for t in describing)
 
 
 def asked_classes(wh_word: str, ontology: Ontology) -> list[str]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import OrderBy, PrototypeGraph
+from app.nl.asked_values import measured_by
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind
@@ -92,10 +93,13 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             continue  # "the most books": a count, not an attribute
         # "the largest budget": the noun after the adjective names the attribute too.
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
-        said = " ".join(word for word in (adjective, noun, *_MEASURES.get(adjective, ())) if word)
+        measures = _MEASURES.get(adjective) or measured_by(adjective)  # "highest": height, elevation
+        said = " ".join(word for word in (adjective, noun, *measures) if word)
         reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index)
         if reading is not None:
             node_id, attribute, kind = reading
+            if "year" in ontology.label(attribute).lower():
+                kind = DatatypeKind.DATE  # a year held as a number is still a time: the oldest is the earliest
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
             return SortReading(order, (start, end + (1 if noun else 0)))
     return None

@@ -791,3 +791,22 @@ def test_pev082_is_x_a_class_is_one_thing_not_two(company, dbpedia) -> None:
 ])
 def test_pev083_words_that_belong_to_the_relation_are_no_things(dbpedia, question, expected) -> None:
     assert _triples(extract_graph(question, dbpedia).graph) == expected
+
+
+@pytest.mark.parametrize(("question", "attribute", "descending"), [
+    # the adjective says what it measures: "highest" height or elevation, "longest" length
+    ("What is the highest mountain in Italy?", "maximumElevation", True),
+    ("Which is the longest river in Africa?", "length", True),
+    # "who is the tallest …": the class word is the one asked for, no second person joined to it
+    ("Who is the tallest basketball player?", "height", True),  # dbo:height or its view dbo:Person/height
+])
+def test_pev084_a_superlative_sorts_by_what_its_adjective_measures(dbpedia, question, attribute, descending) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [order] = graph.order_by
+    assert (order.property.rsplit("/", 1)[-1], order.descending, graph.limit) == (attribute, descending, 1)
+    assert not any(n.class_ == D + "Monarch" for n in graph.nodes)
+
+
+def test_pev085_the_oldest_by_a_year_number_is_the_earliest(library) -> None:
+    [order] = extract_graph("Which is the oldest library?", library).graph.order_by
+    assert (order.property, order.descending) == (LIB + "foundingYear", False)
