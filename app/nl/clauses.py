@@ -42,6 +42,7 @@ def set_aside_modifiers(mentions: Sequence[Mention],
 
 
 _COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
+_ARTICLES = frozenset({"the", "a", "an"})
 
 
 _RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
@@ -107,9 +108,16 @@ def clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -
 
 
 def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
-    """Whether only "and", "or", "as well as" stand between two things of one kind."""
+    """Whether only "and", "or", "as well as" (and an article: "the Manhattan Project and the Nobel Prize")
+    stand between two things of one kind.
+
+    >>> one, two = Mention(0, 2, "Manhattan Project", "name"), Mention(4, 7, "Nobel Peace Prize", "name")
+    >>> coordinated("Manhattan Project and the Nobel Peace Prize".split(), one, two)
+    True
+    """
     between = [t.lower() for t in tokens[a.end:b.start]]
-    return bool(between) and all(t in _COORDINATORS for t in between) and a.kind == b.kind
+    return any(t in _COORDINATORS for t in between) and all(t in _COORDINATORS | _ARTICLES for t in between) \
+        and a.kind == b.kind
 
 
 def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:

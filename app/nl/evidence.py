@@ -39,7 +39,6 @@ from app.nl.clauses import (
 )
 from app.nl.comparisons import read_comparisons
 from app.nl.flags import read_flags
-from app.nl.gazetteer import place_kind
 from app.nl.link_choice import (
     LinkChoice,
     content_words,
@@ -49,6 +48,7 @@ from app.nl.link_choice import (
 )
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
+from app.nl.name_kinds import known_kind
 from app.nl.name_types import NameTyper
 from app.nl.plan import PREPOSITIONS, SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
@@ -265,10 +265,9 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
         return classes
     refined = list(classes)
     for i in list(named):
-        kind = place_kind(mentions[i].text, said_to_be_a_place=classes[i] != OWL_THING)
-        place = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == kind), None) if kind else None
-        if place and place in ontology.descendants(classes[i]):
-            refined[i] = place  # a country's or a city's name needs no model to say what it is
+        kind = known_kind(mentions[i].text, classes[i], ontology)
+        if kind:
+            refined[i] = kind  # "Heraklion", "North Sea": the name or a gazetteer says it, no model needed
             named.remove(i)
     if type_name is not None:
         answers = {i: type_name(mentions[i].text, classes[i]) for i in named}

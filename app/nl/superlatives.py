@@ -93,7 +93,8 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             continue  # "the most books": a count, not an attribute
         # "the largest budget": the noun after the adjective names the attribute too.
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
-        measures = _MEASURES.get(adjective) or measured_by(adjective)  # "highest": height, elevation
+        # "the highest mountain": height, elevation; "the highest budget": the noun says what is measured
+        measures = _MEASURES.get(adjective) or (() if noun else measured_by(adjective))
         said = " ".join(word for word in (adjective, noun, *measures) if word)
         reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index)
         if reading is not None:

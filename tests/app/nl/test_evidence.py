@@ -810,3 +810,11 @@ def test_pev084_a_superlative_sorts_by_what_its_adjective_measures(dbpedia, ques
 def test_pev085_the_oldest_by_a_year_number_is_the_earliest(library) -> None:
     [order] = extract_graph("Which is the oldest library?", library).graph.order_by
     assert (order.property, order.descending) == (LIB + "foundingYear", False)
+
+
+def test_pev086_a_names_head_noun_says_its_kind_and_and_the_shares_the_relation(dbpedia) -> None:
+    graph = extract_graph("Which scientist is known for the Manhattan Project and the Nobel Peace Prize?", dbpedia).graph
+    assert _triples(graph) == {(D + "Scientist", D + "knownFor", D + "Project"),
+                               (D + "Scientist", D + "knownFor", D + "NobelPrize")}
+    assert _triples(extract_graph("Which rivers end in the North Sea?", dbpedia).graph) == {
+        (D + "River", D + "endPoint", D + "Sea")}

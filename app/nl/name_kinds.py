@@ -1,0 +1,59 @@
+"""What kind of thing a name is, where the name itself or a gazetteer says so: no model needed.
+
+- A country's or a city's name (:mod:`app.nl.gazetteer`): "Heraklion" is a city.
+- A name's head noun, when a class is labelled with it: "North Sea" is a sea, "Manhattan Project" a
+  project, "University of Oxford" a university (the head stands before "of"). English names put their
+  kind there; a label that merely ends with the head counts when only one allowed class has it
+  ("Apollo 11 mission": space mission).
+
+Either answer must be a kind of the class the name's link allows, so a draft stays valid.
+"""
+
+from __future__ import annotations
+
+from app.nl.gazetteer import place_kind
+from app.nl.mentions import word_forms
+from ontology_loaders import OWL_THING, Ontology
+
+__all__ = ["known_kind"]
+
+
+def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
+    """The class, among ``declared`` and its subclasses, that the name's own words or the gazetteer give.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Place", label="place"),
+    ...     OntologyClass(iri="ex:Sea", label="sea", parents=("ex:Place",)),
+    ...     OntologyClass(iri="ex:City", label="city", parents=("ex:Place",)),
+    ...     OntologyClass(iri="ex:University", label="university")])
+    >>> known_kind("North Sea", "ex:Place", onto), known_kind("Heraklion", "ex:Place", onto)
+    ('ex:Sea', 'ex:City')
+    >>> known_kind("University of Oxford", "ex:Place", onto), known_kind("Pink Floyd", "ex:Place", onto)
+    (None, None)
+    """
+    allowed = ontology.descendants(declared) - {OWL_THING}
+    place = place_kind(name, said_to_be_a_place=declared != OWL_THING)
+    for label in ([place] if place else []):
+        found = _labelled(label, allowed, ontology)
+        if found:
+            return found
+    return _by_head(name, allowed, ontology)
+
+
+def _labelled(label: str, allowed: set[str], ontology: Ontology) -> str | None:
+    return next((c for c in sorted(allowed) if ontology.label(c).lower() == label), None)
+
+
+def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:
+    words = name.lower().split()
+    if len(words) < 2:
+        return None  # a one-word name is all name ("Apple", "Madonna")
+    head = words[:words.index("of")] if "of" in words[1:] else words
+    for form in word_forms(head[-1:]):
+        exact = _labelled(form, allowed, ontology)
+        if exact:
+            return exact
+        ending = [c for c in allowed if ontology.label(c).lower().split()[-1:] == [form]]
+        if len(ending) == 1:
+            return ending[0]
+    return None
