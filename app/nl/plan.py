@@ -28,7 +28,7 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.spans import asked_classes
+from app.nl.focus import asked_classes
 from app.nl.words import COPULAS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 

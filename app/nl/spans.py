@@ -19,6 +19,7 @@ import numpy as np
 from app.nl.appositions import merge_appositions
 from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
+from app.nl.focus import WH_THING, wh_focus
 from app.nl.mention_types import Mention
 from app.nl.mentions import (
     AFTER_VERB,
@@ -35,7 +36,7 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.words import COPULAS, ENGLISH, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
-__all__ = ["CLASS_SIMILARITY", "asked_classes", "find_mentions", "most_specific"]
+__all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
 
 MAX_NAME_WORDS = 6
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
@@ -46,8 +47,6 @@ COMPOUND_BONUS = 0.05
 
 # What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
 # "Who supplies the laptop" may ask for a company: people and organisations both do things.
-_WHO = ("person", "agent", "organization", "organisation", "company")
-_WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
 _NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
@@ -103,7 +102,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     concepts = _concepts(tokens, taken, ontology, instances or {})
     for mention in concepts:
         take(mention)
-    focus = _focus(tokens, taken, found, ontology)
+    focus = wh_focus(tokens, taken, found, ontology)
     if focus is not None:
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
@@ -279,7 +278,7 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
     while position < len(tokens):
         word = tokens[position]
         starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in _NOT_NOUNS)
-        if not starts or position == 0 and word.lower() in _WH_THING or _kind_of_noun(tokens, position):
+        if not starts or position == 0 and word.lower() in WH_THING or _kind_of_noun(tokens, position):
             position += 1
             continue
         end = position + 1
@@ -467,52 +466,3 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if all(m.end <= mention.start or mention.end <= m.start for m in chosen):
             chosen.append(mention)
     return chosen
-
-
-_POSSESSIVES = frozenset({"our", "my", "your"})
-
-
-def _focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
-           ontology: Ontology) -> Mention | None:
-    """A leading "who"/"where" that no class word follows: the asked-for thing.
-
-    Its class is what its link declares; the ontology's class for what the word asks (a
-    class labelled "person", say) is a hint that prefers links fitting it.
-    """
-    if not tokens or tokens[0].lower() not in _WH_THING or taken[0]:
-        return None
-    first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
-    # "whose" asks for the owner of what follows, never for that thing
-    if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first):
-        return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
-    wanted = asked_classes(tokens[0], ontology)
-    return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
-
-
-def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
-    """Whether the first class word after a leading wh-word is the thing it asks for: only little words
-    stand between them, or it is the noun of "who is the <words> <class> of …" ("the parent company of").
-
-    >>> m = Mention(4, 5, "company", "class")
-    >>> _is_the_asked("Who is the parent company of Halvard".split(), m)
-    True
-    >>> _is_the_asked("Who founded the parent company of Halvard".split(), m)
-    False
-    >>> _is_the_asked("Who is the oldest company".split(), m)
-    True
-    """
-    between = [t.lower() for t in tokens[1:first.start]]
-    if all(t in ENGLISH | _POSSESSIVES for t in between):
-        return True
-    if len(between) < 3 or between[0] not in COPULAS or between[1] not in ("the", "a", "an"):
-        return False
-    describing = between[2:]
-    if all(w.endswith("est") or w == "most" for w in describing):
-        return True  # "who is the tallest basketball player"
-    of_after = first.end < len(tokens) and tokens[first.end].lower() == "of"
-    return of_after and len(describing) <= 2 and all(t.isalpha() and not is_verb_form(t) for t in describing)
-
-
-def asked_classes(wh_word: str, ontology: Ontology) -> list[str]:
-    """The ontology's classes for what a wh-word asks, most specific first: "who" → person, agent."""
-    return [c for c in (class_named(word, ontology) for word in _WH_THING.get(wh_word.lower(), ())) if c]

@@ -1,0 +1,69 @@
+"""The thing a leading "who", "whom", "whose" or "where" asks for, when no class word says it.
+
+"Who founded Apple": the founder, of the class the link declares; "who" prefers a person or an
+agent, "where" a place. "Who is the mayor of Paris", "who is the parent company of …": the class
+word after the copula is the thing asked for, and no focus is drafted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.mention_types import Mention
+from app.nl.mentions import class_named
+from app.nl.words import COPULAS, ENGLISH, is_verb_form
+from ontology_loaders import Ontology
+
+__all__ = ["WH_THING", "asked_classes", "wh_focus"]
+
+_WHO = ("person", "agent", "organization", "organisation", "company")
+# A leading wh-word that asks for a thing, and the class labels it suggests.
+WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
+
+_POSSESSIVES = frozenset({"our", "my", "your"})
+
+
+def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
+           ontology: Ontology) -> Mention | None:
+    """A leading "who"/"where" that no class word follows: the asked-for thing.
+
+    Its class is what its link declares; the ontology's class for what the word asks (a
+    class labelled "person", say) is a hint that prefers links fitting it.
+    """
+    if not tokens or tokens[0].lower() not in WH_THING or taken[0]:
+        return None
+    first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
+    # "whose" asks for the owner of what follows, never for that thing
+    if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first):
+        return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
+    wanted = asked_classes(tokens[0], ontology)
+    return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
+
+
+def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
+    """Whether the first class word after a leading wh-word is the thing it asks for: only little words
+    stand between them, or it is the noun of "who is the <words> <class> of …" ("the parent company of").
+
+    >>> m = Mention(4, 5, "company", "class")
+    >>> _is_the_asked("Who is the parent company of Halvard".split(), m)
+    True
+    >>> _is_the_asked("Who founded the parent company of Halvard".split(), m)
+    False
+    >>> _is_the_asked("Who is the oldest company".split(), m)
+    True
+    """
+    between = [t.lower() for t in tokens[1:first.start]]
+    if all(t in ENGLISH | _POSSESSIVES for t in between):
+        return True
+    if len(between) < 3 or between[0] not in COPULAS or between[1] not in ("the", "a", "an"):
+        return False
+    describing = between[2:]
+    if all(w.endswith("est") or w == "most" for w in describing):
+        return True  # "who is the tallest basketball player"
+    of_after = first.end < len(tokens) and tokens[first.end].lower() == "of"
+    return of_after and len(describing) <= 2 and all(t.isalpha() and not is_verb_form(t) for t in describing)
+
+
+def asked_classes(wh_word: str, ontology: Ontology) -> list[str]:
+    """The ontology's classes for what a wh-word asks, most specific first: "who" → person, agent."""
+    return [c for c in (class_named(word, ontology) for word in WH_THING.get(wh_word.lower(), ())) if c]
