@@ -33,6 +33,7 @@ from app.nl.mentions import (
 )
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import OntologyIndex
+from app.nl.spelling import misspelt_class
 from app.nl.words import COPULAS, ENGLISH, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
@@ -44,6 +45,8 @@ MAX_NAME_WORDS = 6
 CLASS_SIMILARITY = 0.6
 # How much nearer in meaning a single word must be than the two-word compound it starts, to win.
 COMPOUND_BONUS = 0.05
+# A class label with one slip of the keyboard ("departmnet") is nearly as sure as the label spelt right.
+MISSPELT_SCORE = 0.95
 
 # What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
 # "Who supplies the laptop" may ask for a company: people and organisations both do things.
@@ -447,7 +450,10 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         offset += len(alternatives)
         found = sorted(hits, key=lambda h: -h.score)[:1]
         after_noun = start > 0 and taken[start - 1]  # "which librarian works in": a verb, not creative works
-        if end - start == 1 and not after_noun and (common := shared_head_class(tokens[start], index.ontology)):
+        if end - start == 1 and (fixed := misspelt_class(tokens[start], index.ontology)):
+            # "departmnet": a slip of the keyboard on a class label, which the embedder cannot see through
+            mention = Mention(start, end, tokens[start], "class", class_iri=fixed, score=MISSPELT_SCORE)
+        elif end - start == 1 and not after_noun and (common := shared_head_class(tokens[start], index.ontology)):
             # "copies" alone: not the nearest kind of copy, but what every kind of copy is
             mention = Mention(start, end, tokens[start], "class", class_iri=common,
                               score=max(CLASS_SIMILARITY, found[0].score if found else 0.0))

@@ -818,3 +818,11 @@ def test_pev086_a_names_head_noun_says_its_kind_and_and_the_shares_the_relation(
                                (D + "Scientist", D + "knownFor", D + "NobelPrize")}
     assert _triples(extract_graph("Which rivers end in the North Sea?", dbpedia).graph) == {
         (D + "River", D + "endPoint", D + "Sea")}
+
+
+def test_pev087_a_class_word_with_a_slip_of_the_keyboard_is_still_that_class(company, dbpedia) -> None:
+    graph = extract_graph("Which mangers head a departmnet?", company).graph
+    assert _triples(graph) == {(CO + "Manager", CO + "heads", CO + "Department")}
+    # an English word one letter from a label is meant as written: "death" is no "depth"
+    graph = extract_graph("What is the most frequent cause of death?", dbpedia).graph
+    assert D + "Depth" not in {n.class_ for n in graph.nodes}

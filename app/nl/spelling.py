@@ -1,0 +1,69 @@
+"""A class word typed with a slip of the keyboard: "departmnet", "employes", "manger".
+
+The embedder places a misspelt word anywhere ("departmnet" came out nearest to nothing, and the
+question lost its department). A word one edit from a one-word class label (two for long words; a
+swap of two letters is one edit) is that label, when exactly one label is that close and the word
+is no English word itself: "death" is one letter from "depth". English words are those the
+embedder's own vocabulary holds whole (30,000 WordPiece entries); without it nothing is corrected.
+"""
+
+from __future__ import annotations
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+import functools
+
+from app.caching import KeyedCache
+from app.nl.embedding import default_embedder_path
+from app.nl.mentions import word_forms
+from ontology_loaders import Ontology
+
+__all__ = ["misspelt_class"]
+
+_SHORTEST = 5  # shorter words are too often other words one letter away ("cat", "car")
+_TWO_EDITS_FROM = 9
+
+
+def misspelt_class(word: str, ontology: Ontology) -> str | None:
+    """The class whose one-word label ``word`` misspells, or None (also for a label spelt right).
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Department", label="department"),
+    ...                          OntologyClass(iri="ex:Employee", label="employee")])
+    >>> misspelt_class("departmnet", onto), misspelt_class("Employes", onto), misspelt_class("employee", onto)
+    ('ex:Department', 'ex:Employee', None)
+    >>> misspelt_class("deployee", onto), misspelt_class("emp", onto), misspelt_class("employed", onto)
+    (None, None, None)
+    """
+    lowered = word.lower()
+    if len(lowered) < _SHORTEST or not lowered.isalpha():
+        return None
+    english = _english_words()
+    if not english or lowered in english or (lowered.endswith("s") and lowered[:-1] in english):
+        return None  # a word English has ("death", "deaths", "employed") is meant as written
+    labels = _one_word_labels(ontology)
+    if any(form in labels for form in word_forms([lowered])):
+        return None
+    allowed = 2 if len(lowered) >= _TWO_EDITS_FROM else 1
+    close = {iri for label, iri in labels.items()
+             if abs(len(label) - len(lowered)) <= allowed + 1 and label[0] == lowered[0]
+             and min(DamerauLevenshtein.distance(form, label) for form in word_forms([lowered])) <= allowed}
+    return close.pop() if len(close) == 1 else None
+
+
+@functools.cache
+def _english_words() -> frozenset[str]:
+    try:
+        with open(default_embedder_path() / "vocab.txt", encoding="utf-8") as vocabulary:
+            return frozenset(line.strip() for line in vocabulary if line.strip().isalpha())
+    except (OSError, ImportError, ValueError):
+        return frozenset()
+
+
+_labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
+
+
+def _one_word_labels(ontology: Ontology) -> dict[str, str]:
+    return _labels.get_or_build(ontology.fingerprint, lambda: {
+        label: c.iri for c in ontology.classes
+        if " " not in (label := ontology.label(c.iri).lower()) and len(label) >= _SHORTEST})
