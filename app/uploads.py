@@ -28,7 +28,7 @@ from app.errors import SourceError
 from app.query.embedded import content_hash
 from app.settings import Settings
 from ontology_loaders import Ontology, OntologyLoadError
-from ontology_loaders.files import sources_digest
+from ontology_loaders.files import ontology_cache_file
 from ontology_loaders.inputs import GuardedReader
 
 __all__ = ["XML_SUFFIXES", "prune_uploads", "store_upload"]
@@ -86,7 +86,7 @@ def _forget(base: Settings, path: Path) -> None:
     store = base.data_dir / "store" / content_hash([path])
     shutil.rmtree(store, ignore_errors=True)
     store.with_name(store.name + ".counts.json").unlink(missing_ok=True)
-    cached = base.data_dir / "ontology" / f"ontology-{sources_digest([path], base.language)}.json"
+    cached = ontology_cache_file(base.data_dir / "ontology", [path], base.language)
     if cached.is_file():
         with contextlib.suppress(ValueError, OSError):
             fingerprint = Ontology.model_validate_json(cached.read_bytes()).fingerprint

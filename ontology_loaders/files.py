@@ -18,7 +18,8 @@ from .errors import OntologyLoadError
 from .inputs import DEFAULT_MAX_BYTES, GuardedReader, open_input
 from .model import Ontology
 
-__all__ = ["RDF_FORMATS", "load_ontology", "open_rdf", "rdf_format_for", "read_triples", "sources_digest"]
+__all__ = ["RDF_FORMATS", "load_ontology", "ontology_cache_file", "open_rdf", "rdf_format_for", "read_triples",
+           "sources_digest"]
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,11 @@ def sources_digest(paths: Sequence[Path], *extra: str) -> str:
     return digest.hexdigest()[:20]
 
 
+def ontology_cache_file(cache_dir: Path, paths: Sequence[Path], language: str) -> Path:
+    """Where :func:`load_ontology` keeps the parsed ontology of these files (and deletes it from)."""
+    return cache_dir / f"ontology-{sources_digest(paths, language, READER_VERSION)}.json"
+
+
 def load_ontology(paths: Sequence[Path | str], *, language: str = "en", cache_dir: Path | None = None,
                   max_bytes: int = DEFAULT_MAX_BYTES) -> Ontology:
     """Load and merge ontology files.
@@ -173,7 +179,7 @@ def load_ontology(paths: Sequence[Path | str], *, language: str = "en", cache_di
         raise OntologyLoadError("no ontology file given")
     cache_file = None
     if cache_dir is not None:
-        cache_file = cache_dir / f"ontology-{sources_digest(paths, language, READER_VERSION)}.json"
+        cache_file = ontology_cache_file(cache_dir, paths, language)
         if cache_file.exists():
             try:
                 return Ontology.model_validate_json(cache_file.read_bytes())
