@@ -9,6 +9,7 @@ datatype: a year on a date becomes a whole-day bound, never a bare number.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.retrieval import OntologyIndex
+from app.nl.words import MONTHS
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind
 
@@ -36,12 +38,13 @@ _NUMBER_FORMS = (
     (re.compile(rf"\bat\s+least\s+{_NUMBER}", re.I), ">="),
     (re.compile(rf"\bat\s+most\s+{_NUMBER}", re.I), "<="),
 )
+_MONTH = "(?:(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?"  # "after March 2024"
 _YEAR_FORMS = (
-    (re.compile(r"\b(?:after|later\s+than)\s+(\d{4})\b", re.I), ">"),
-    (re.compile(r"\bsince\s+(\d{4})\b", re.I), ">="),
-    (re.compile(r"\b(?:before|earlier\s+than|prior\s+to)\s+(\d{4})\b", re.I), "<"),
-    (re.compile(r"\b(?:until|up\s+to)\s+(\d{4})\b", re.I), "<="),
-    (re.compile(r"\bin\s+(\d{4})\b", re.I), "in"),
+    (re.compile(rf"\b(?:after|later\s+than)\s+{_MONTH}(\d{{4}})\b", re.I), ">"),
+    (re.compile(rf"\bsince\s+{_MONTH}(\d{{4}})\b", re.I), ">="),
+    (re.compile(rf"\b(?:before|earlier\s+than|prior\s+to)\s+{_MONTH}(\d{{4}})\b", re.I), "<"),
+    (re.compile(rf"\b(?:until|up\s+to)\s+{_MONTH}(\d{{4}})\b", re.I), "<="),
+    (re.compile(rf"\bin\s+{_MONTH}(\d{{4}})\b", re.I), "in"),
 )
 _CONTEXT_STOP = frozenset("a an the of in on at to by for with from and or is are was were be been who whom which "
                           "that than there have has had do does did more less at least most".split())
@@ -63,12 +66,18 @@ def _number(digits: str, scale: str | None) -> int | float:
     return int(value) if value.is_integer() else value
 
 
-def _year_bounds(op: str, year: int) -> tuple[tuple[str, str], ...]:
+def _year_bounds(op: str, year: int, month: int | None = None) -> tuple[tuple[str, str], ...]:
+    """The day bounds of a year, or of one month of it.
+
+    >>> _year_bounds("in", 2023), _year_bounds(">", 2024, 2), _year_bounds("<", 2024, 3)
+    ((('>=', '2023-01-01'), ('<=', '2023-12-31')), (('>', '2024-02-29'),), (('<', '2024-03-01'),))
+    """
+    first = f"{year}-{month or 1:02d}-01"
+    last = f"{year}-{month or 12:02d}-{calendar.monthrange(year, month or 12)[1]:02d}"
     if op == "in":
-        return (">=", f"{year}-01-01"), ("<=", f"{year}-12-31")
+        return (">=", first), ("<=", last)
     # "after 2020" leaves out all of 2020; "before 2010" all of 2010.
-    day = {">": f"{year}-12-31", ">=": f"{year}-01-01", "<": f"{year}-01-01", "<=": f"{year}-12-31"}[op]
-    return ((op, day),)
+    return ((op, last if op in (">", "<=") else first),)
 
 
 def find_comparisons(question: str) -> list[Comparison]:
@@ -78,6 +87,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     [((('>', 8000),), 'number')]
     >>> [c.bounds for c in find_comparisons("cities with more than a million inhabitants, founded after 1900")]
     [(('>', 1000000),), (('>', '1900-12-31'),)]
+    >>> [c.bounds for c in find_comparisons("invoices due after March 2024")]
+    [(('>', '2024-03-31'),)]
     """
     found: list[Comparison] = []
     taken: list[tuple[int, int]] = []
@@ -88,9 +99,10 @@ def find_comparisons(question: str) -> list[Comparison]:
             taken.append(match.span())
     for pattern, op in _YEAR_FORMS:
         for match in pattern.finditer(question):
-            if any(s <= match.start(1) < e for s, e in taken):
+            if any(s <= match.start(2) < e for s, e in taken):
                 continue
-            found.append(Comparison(_year_bounds(op, int(match.group(1))), DatatypeKind.DATE, match.span(),
+            month = MONTHS[match.group(1).lower()] if match.group(1) else None
+            found.append(Comparison(_year_bounds(op, int(match.group(2)), month), DatatypeKind.DATE, match.span(),
                                     match.group(0)))
             taken.append(match.span())
     return sorted(found, key=lambda c: c.span)

@@ -115,7 +115,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("borrowed lent loaned", "by") + _forms("check checks checked checking", "out")
      + ["borrowed", "borrows", "lent", "loaned"],
      ("borrower", "loan", "loaned item")),
-    (_forms("looked", "after") + _forms("handled served", "by") + ["looks after", "look after", "handles"],
+    (_forms("looked", "after") + _forms("handled served", "by")
+     + ["looks after", "look after", "handles", "handle", "serve", "serves"],
      ("account manager", "manager", "contact")),
     (_forms("report reports reported reporting", "to"),
      ("reports to", "manager", "supervisor")),

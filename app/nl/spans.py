@@ -34,7 +34,7 @@ from app.nl.mentions import (
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.words import COPULAS, ENGLISH, TOKEN, is_verb_form, tokens_of
+from app.nl.words import COPULAS, ENGLISH, MONTHS, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -281,7 +281,8 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
     while position < len(tokens):
         word = tokens[position]
         starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in _NOT_NOUNS)
-        if not starts or position == 0 and word.lower() in WH_THING or _kind_of_noun(tokens, position):
+        if not starts or position == 0 and word.lower() in WH_THING or _kind_of_noun(tokens, position) or \
+                _month_of_a_date(tokens, position):
             position += 1
             continue
         end = position + 1
@@ -300,6 +301,12 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
+
+
+def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:
+    """"after March 2024": a month before a year is part of a date (a comparison reads it), no name."""
+    return tokens[position].lower().rstrip(".") in MONTHS and position + 1 < len(tokens) and \
+        len(tokens[position + 1]) == 4 and tokens[position + 1].isdigit()
 
 
 def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:

@@ -94,7 +94,10 @@ _RELATION_PREPOSITIONS = frozenset({"to", "from", "by", "in", "at", "for", "with
 def _verb_before_a_name(lowered: Sequence[str], named: Sequence[bool], end: int) -> bool:
     """Whether the words ending at ``end`` are a relation's verb: "orders shipped to Berlin" says where they
     went, not that their status is "shipped"."""
-    return end + 1 < len(lowered) and lowered[end] in _RELATION_PREPOSITIONS and named[end + 1]
+    if end >= len(lowered) or lowered[end] not in _RELATION_PREPOSITIONS:
+        return False
+    after = end + 2 if lowered[end + 1:end + 2] in (["the"], ["a"], ["an"]) else end + 1  # "from the Hamburg …"
+    return after < len(lowered) and named[after]
 
 
 def _one_per_attribute(found: list[tuple[str, Constraint, str]]) -> list[tuple[str, Constraint, str]]:

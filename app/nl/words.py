@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["COPULAS", "ENGLISH", "NEGATIONS", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
+__all__ = ["COPULAS", "ENGLISH", "MONTHS", "NEGATIONS", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -20,6 +20,10 @@ ENGLISH = frozenset(
     "give show list name tell".split())
 # Forms of "be": before a participle they make a passive ("were directed by").
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
+# The months, by number, as English names them in dates ("after March 2024").
+MONTHS = {name: number for number, names in enumerate(
+    ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
+     "september sep sept", "october oct", "november nov", "december dec"), start=1) for name in names.split()}
 # Words that deny what follows them ("unpaid" and "non-fiction" are read where they stand).
 NEGATIONS = frozenset({"not", "no", "non", "without", "never", "isn", "aren", "wasn", "weren", "doesn", "don"})
 # Function words of other languages a question is often asked in; none is an English word.

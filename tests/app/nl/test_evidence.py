@@ -826,3 +826,16 @@ def test_pev087_a_class_word_with_a_slip_of_the_keyboard_is_still_that_class(com
     # an English word one letter from a label is meant as written: "death" is no "depth"
     graph = extract_graph("What is the most frequent cause of death?", dbpedia).graph
     assert D + "Depth" not in {n.class_ for n in graph.nodes}
+
+
+def test_pev088_a_month_and_year_is_a_date_bound_not_a_name(company) -> None:
+    [invoice] = extract_graph("Which invoices are due after March 2024?", company).graph.nodes
+    assert [(c.property, c.op.value, c.value) for c in invoice.constraints] == [(CO + "dueDate", ">", "2024-03-31")]
+    [order] = extract_graph("Which orders were placed in May 2024?", company).graph.nodes
+    assert sorted(c.value for c in order.constraints) == ["2024-05-01", "2024-05-31"]
+
+
+def test_pev089_shipped_from_the_warehouse_is_a_relation_not_a_status(company) -> None:
+    graph = extract_graph("List the orders shipped from the Hamburg warehouse.", company).graph
+    assert (CO + "SalesOrder", CO + "shippingPoint", CO + "Warehouse") in _triples(graph)
+    assert not any(n.constraints for n in graph.nodes)
