@@ -247,7 +247,8 @@ def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology
     subject_class = mentions[subject].class_iri
     kept = []
     for i, mention in enumerate(mentions):
-        before = i < subject and mention.kind == "class" and mention.end <= asked.subject_from
+        # a capitalised attribute name ("the ISBN of …") reads as a name at first
+        before = i < subject and mention.kind in ("class", "name") and mention.end <= asked.subject_from
         said = before and nearest_attribute((mention.text.lower(),), subject_class, ontology, index, SAID_ATTRIBUTE)
         if not said:
             kept.append(mention)

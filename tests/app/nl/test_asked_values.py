@@ -133,3 +133,8 @@ def test_dbpedias_sample_with_its_data_answers_a_value(dbpedia_sample) -> None:
     [person] = extract_graph("When was Alfred Hitchcock born?", dbpedia_sample).graph.nodes
     assert person.instances[0].endswith("Alfred_Hitchcock") and person.shown == (D + "birthDate",)
     assert _answers(dbpedia_sample, "When was Alfred Hitchcock born?") == {"1899-08-13"}
+
+
+def test_a_capitalised_attribute_name_is_the_value_asked_not_a_name(library) -> None:
+    [book] = extract_graph("What is the ISBN of Archives of Ghent?", library).graph.nodes
+    assert book.instances[0].endswith("Archives_of_Ghent") and book.shown == (LIB + "isbn",)
