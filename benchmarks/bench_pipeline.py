@@ -58,8 +58,7 @@ def main() -> int:
         overrides.update(ontology=[args.ontology], kg=[])
     resources = get_resources(Settings(**overrides))
     started = time.monotonic()
-    resources.ontology
-    resources.index
+    resources.warm(embeddings=True)  # ontology, index and gazetteer, as `protograph serve` warms them
     print(f"ontology + index load: {(time.monotonic() - started) * 1000:.0f} ms")
     started = time.monotonic()
     backend = resources.llm

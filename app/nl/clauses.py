@@ -116,8 +116,9 @@ def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
     True
     """
     between = [t.lower() for t in tokens[a.end:b.start]]
-    return any(t in _COORDINATORS for t in between) and all(t in _COORDINATORS | _ARTICLES for t in between) \
-        and a.kind == b.kind
+    # an article only between names: "a soccer club, and the soccer club has …" points back, it adds none
+    allowed = _COORDINATORS | _ARTICLES if a.kind in ("name", "instance") else _COORDINATORS
+    return any(t in _COORDINATORS for t in between) and all(t in allowed for t in between) and a.kind == b.kind
 
 
 def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:

@@ -75,7 +75,8 @@ class Plan:
                 if named and choice.link not in named and not _says(words, ontology.label(choice.link)) and \
                         self._join_by_path(i, j, grams, vectors, words, ontology, index, through=named):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
-                if choice.score < SURE_LINK and (content_words(words) or source != i) and self._join_by_path(
+                nested_place = source != i and words[:1] and words[0].lower() in ("in", "at")
+                if choice.score < SURE_LINK and (content_words(words) or nested_place) and self._join_by_path(
                         i, j, grams, vectors, words, ontology, index, better_than=choice.score + PATH_MARGIN):
                     # "librarians who work in Tartu": works at a branch located there, not born there;
                     # "librarians who work at branches in Portugal": the branches are there, through a city
