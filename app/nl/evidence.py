@@ -107,7 +107,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     grams = [phrase_grams(words, whole=False) or implied_grams(words) + _owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
     grams = [gs + _end_named(gs, mentions[i], mentions[i + 1], ontology)
-             + _named_by_asked(phrases[i], mentions[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
+             + _named_by_asked(phrases[i], mentions[i], mentions[i + 1], tokens, ontology)
+             + _named_by_place(phrases[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     plan = Plan(list(mentions), [m.class_iri for m in mentions])
@@ -306,6 +307,21 @@ def _named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens
     if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS:
         return []  # "which museums are in Amsterdam": the preposition relates them, the museums are no link
     return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
+
+
+_ARTICLES_AND_BE = frozenset({"the", "a", "an", "is", "are", "was", "were"})
+
+
+def _named_by_place(words: Sequence[str], place: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
+    """"A place in the country United States": with only "in" between, and the place's class word said, the
+    link the ontology names after that class (country) is the one meant, if it has one. ("Breweries in
+    Australia", with no class word, keep the link the preposition suggests.)"""
+    if [w.lower() for w in words if w.lower() not in _ARTICLES_AND_BE] not in (["in"], ["at"]) or \
+            not place.class_iri or place.kind == "related":
+        return []
+    label = ontology.label(place.class_iri).lower()
+    said = f" {label} " in f" {' '.join(tokens[place.start:place.end]).lower()} "
+    return [label] if said and place.kind != "class" and is_link_label(label, ontology) else []
 
 
 def _owned(words: Sequence[str], owned: Mention) -> list[str]:

@@ -839,3 +839,12 @@ def test_pev089_shipped_from_the_warehouse_is_a_relation_not_a_status(company) -
     graph = extract_graph("List the orders shipped from the Hamburg warehouse.", company).graph
     assert (CO + "SalesOrder", CO + "shippingPoint", CO + "Warehouse") in _triples(graph)
     assert not any(n.constraints for n in graph.nodes)
+
+
+def test_pev090_in_the_country_x_takes_the_link_named_after_the_class(dbpedia_sample, dbpedia) -> None:
+    # the paper's task: "a place in the country United States", United States known to the sample's data
+    graph = extract_graph("Which places are in the country United States?", dbpedia_sample).graph
+    assert _triples(graph) == {(D + "Place", D + "country", D + "Country")}
+    # with no class word said, the preposition's reading stays ("breweries in Australia": location)
+    graph = extract_graph("Show me all the breweries in Australia.", dbpedia).graph
+    assert D + "country" not in {e.link for e in graph.edges}
