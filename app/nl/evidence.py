@@ -39,19 +39,14 @@ from app.nl.clauses import (
 )
 from app.nl.comparisons import read_comparisons
 from app.nl.flags import read_flags
-from app.nl.link_choice import (
-    LinkChoice,
-    content_words,
-    implied_grams,
-    phrase_grams,
-    rank_links,
-)
+from app.nl.link_choice import implied_grams, phrase_grams, rank_links
+from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
 from app.nl.mention_types import Mention
-from app.nl.mentions import is_link_label
 from app.nl.name_kinds import known_kind
 from app.nl.name_types import NameTyper
-from app.nl.plan import PREPOSITIONS, SURE_LINK, Plan
+from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
+from app.nl.shared_nodes import same_as
 from app.nl.spans import find_mentions, most_specific
 from app.nl.superlatives import read_superlative
 from app.nl.values import ValueWords, read_values
@@ -104,11 +99,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
-    grams = [phrase_grams(words, whole=False) or implied_grams(words) + _owned(words, mentions[i + 1])
+    grams = [phrase_grams(words, whole=False) or implied_grams(words) + owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
-    grams = [gs + _end_named(gs, mentions[i], mentions[i + 1], ontology)
-             + _named_by_asked(phrases[i], mentions[i], mentions[i + 1], tokens, ontology)
-             + _named_by_place(phrases[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
+    grams = [gs + end_named(gs, mentions[i], mentions[i + 1], ontology)
+             + named_by_asked(phrases[i], mentions[i], mentions[i + 1], tokens, ontology)
+             + named_by_place(phrases[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     plan = Plan(list(mentions), [m.class_iri for m in mentions])
@@ -131,7 +126,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             continue
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
-    _same_as(tokens, plan, ontology)
+    same_as(tokens, plan, ontology)
     if clause:
         _join_back(plan, clause[1], ontology, index)
     _join_modifiers(plan, modifiers, tokens, ontology, index)
@@ -281,89 +276,6 @@ def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None],
         if best and best[0].score >= NAME_CLASS_SIMILARITY:
             refined[i] = best[0].iri
     return refined
-
-
-def _end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: Ontology) -> list[str]:
-    """A relation word with the class of either end: "in which country does the Ganges start" says
-    source country. Ontologies often label a link so, and only a label said whole counts as named."""
-    labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
-    joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
-    return [gram for gram in joined if is_link_label(gram, ontology)]
-
-
-# Verbs that say only that two things go together, not how: the thing's own word must say which link.
-_LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "played", "located", "situated",
-                          "lie", "lies", "part"})
-
-
-def _named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens: Sequence[str],
-                    ontology: Ontology) -> list[str]:
-    """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
-    thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
-    if asked.kind != "class" or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
-        return []
-    if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
-        return []
-    if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS:
-        return []  # "which museums are in Amsterdam": the preposition relates them, the museums are no link
-    return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
-
-
-_ARTICLES_AND_BE = frozenset({"the", "a", "an", "is", "are", "was", "were"})
-
-
-def _named_by_place(words: Sequence[str], place: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
-    """"A place in the country United States": with only "in" between, and the place's class word said, the
-    link the ontology names after that class (country) is the one meant, if it has one. ("Breweries in
-    Australia", with no class word, keep the link the preposition suggests.)"""
-    if [w.lower() for w in words if w.lower() not in _ARTICLES_AND_BE] not in (["in"], ["at"]) or \
-            not place.class_iri or place.kind == "related":
-        return []
-    label = ontology.label(place.class_iri).lower()
-    said = f" {label} " in f" {' '.join(tokens[place.start:place.end]).lower()} "
-    return [label] if said and place.kind != "class" and is_link_label(label, ontology) else []
-
-
-def _owned(words: Sequence[str], owned: Mention) -> list[str]:
-    """"Which band has the most members": what a thing has may be the name of the link to it (band member)."""
-    has = {w.lower() for w in words} & {"has", "have", "with"}
-    return [owned.text.lower()] if has and owned.kind == "class" else []
-
-
-_BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
-
-
-def _same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
-    """"… studied at the same university as them": the first thing has that link to it too (a shared node)."""
-    lowered = [t.lower() for t in tokens]
-    for i, choice, j, words in list(plan.edges):
-        target = plan.mentions[j]
-        after = lowered[target.end:target.end + 2] if target.end >= 0 else []
-        if "same" in [w.lower() for w in words] and after[:1] == ["as"] and j + 1 < len(plan.mentions) and \
-                plan.mentions[j + 1].start == target.end + 1:
-            _same_as_named(plan, i, choice, j, words, ontology)
-            continue
-        if "same" not in [w.lower() for w in words] or len(after) < 2 or after[0] != "as" or \
-                after[1] not in _BACK_PRONOUNS or i == 0:
-            continue
-        source_class, target_class = plan.classes[0], plan.classes[j]
-        if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
-            twin = LinkChoice(choice.link, True, choice.score, source_class, target_class)
-            plan.edges.append((0, twin, j, words))
-
-
-def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:
-    """"Singers born in the same city as Elvis Presley": the thing after "as" has the same link to that node,
-    in place of whatever link "as" alone was read as."""
-    k = j + 1
-    plan.edges = [edge for edge in plan.edges if {edge[0], edge[2]} != {j, k}]
-    plan.missing = [pair for pair in plan.missing if set(pair) != {j, k}]
-    if plan.classes[k] is None or plan.mentions[k].kind == "name":
-        # a name takes the link's declared end, within which it is typed like any other name
-        link = ontology.get_link(choice.link)
-        declared = (link.domain if choice.forward else link.range) if link else None
-        plan.classes[k] = declared or plan.classes[i]
-    plan.edges.append((k, choice, j, words))
 
 
 def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:

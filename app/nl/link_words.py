@@ -1,0 +1,66 @@
+"""Words beyond a relation phrase that name its link: a class word, a light verb's asked class, a place's class.
+
+The phrase between two things is read by :mod:`app.nl.link_choice`; these add what the phrase leaves
+to its ends: "in which country does the Ganges start" (source country), "to which party does the mayor
+belong" (party), "a place in the country United States" (country), "which band has the most members"
+(band member). Each returns extra words to compare with link labels, never a link itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.link_choice import content_words
+from app.nl.mention_types import Mention
+from app.nl.mentions import is_link_label
+from app.nl.plan import PREPOSITIONS
+from ontology_loaders import Ontology
+
+__all__ = ["end_named", "named_by_asked", "named_by_place", "owned"]
+
+
+def end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: Ontology) -> list[str]:
+    """A relation word with the class of either end: "in which country does the Ganges start" says
+    source country. Ontologies often label a link so, and only a label said whole counts as named."""
+    labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
+    joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
+    return [gram for gram in joined if is_link_label(gram, ontology)]
+
+
+# Verbs that say only that two things go together, not how: the thing's own word must say which link.
+_LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "played", "located", "situated",
+                          "lie", "lies", "part"})
+
+
+def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens: Sequence[str],
+                    ontology: Ontology) -> list[str]:
+    """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
+    thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
+    if asked.kind != "class" or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
+        return []
+    if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
+        return []
+    if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS:
+        return []  # "which museums are in Amsterdam": the preposition relates them, the museums are no link
+    return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
+
+
+_ARTICLES_AND_BE = frozenset({"the", "a", "an", "is", "are", "was", "were"})
+
+
+def named_by_place(words: Sequence[str], place: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
+    """"A place in the country United States": with only "in" between, and the place's class word said, the
+    link the ontology names after that class (country) is the one meant, if it has one. ("Breweries in
+    Australia", with no class word, keep the link the preposition suggests.)"""
+    if [w.lower() for w in words if w.lower() not in _ARTICLES_AND_BE] not in (["in"], ["at"]) or \
+            not place.class_iri or place.kind == "related":
+        return []
+    label = ontology.label(place.class_iri).lower()
+    said = f" {label} " in f" {' '.join(tokens[place.start:place.end]).lower()} "
+    return [label] if said and place.kind != "class" and is_link_label(label, ontology) else []
+
+
+def owned(words: Sequence[str], thing: Mention) -> list[str]:
+    """"Which band has the most members": what a thing has may be the name of the link to it (band member)."""
+    has = {w.lower() for w in words} & {"has", "have", "with"}
+    return [thing.text.lower()] if has and thing.kind == "class" else []

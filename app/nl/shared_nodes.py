@@ -1,0 +1,51 @@
+"""One node for two mentions of one thing: "the same university as them", "the same city as Elvis Presley".
+
+Run after the relations are drafted: "… studied at the same university as their spouse" gives the
+first thing the link to that university too; "born in the same city as Elvis Presley" gives the name
+the same link to that city, in place of whatever "as" alone was read as.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.link_choice import LinkChoice
+from app.nl.plan import Plan
+from ontology_loaders import Ontology
+
+__all__ = ["same_as"]
+
+_BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
+
+
+def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
+    """"… studied at the same university as them": the first thing has that link to it too (a shared node)."""
+    lowered = [t.lower() for t in tokens]
+    for i, choice, j, words in list(plan.edges):
+        target = plan.mentions[j]
+        after = lowered[target.end:target.end + 2] if target.end >= 0 else []
+        if "same" in [w.lower() for w in words] and after[:1] == ["as"] and j + 1 < len(plan.mentions) and \
+                plan.mentions[j + 1].start == target.end + 1:
+            _same_as_named(plan, i, choice, j, words, ontology)
+            continue
+        if "same" not in [w.lower() for w in words] or len(after) < 2 or after[0] != "as" or \
+                after[1] not in _BACK_PRONOUNS or i == 0:
+            continue
+        source_class, target_class = plan.classes[0], plan.classes[j]
+        if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
+            twin = LinkChoice(choice.link, True, choice.score, source_class, target_class)
+            plan.edges.append((0, twin, j, words))
+
+
+def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:
+    """"Singers born in the same city as Elvis Presley": the thing after "as" has the same link to that node,
+    in place of whatever link "as" alone was read as."""
+    k = j + 1
+    plan.edges = [edge for edge in plan.edges if {edge[0], edge[2]} != {j, k}]
+    plan.missing = [pair for pair in plan.missing if set(pair) != {j, k}]
+    if plan.classes[k] is None or plan.mentions[k].kind == "name":
+        # a name takes the link's declared end, within which it is typed like any other name
+        link = ontology.get_link(choice.link)
+        declared = (link.domain if choice.forward else link.range) if link else None
+        plan.classes[k] = declared or plan.classes[i]
+    plan.edges.append((k, choice, j, words))
