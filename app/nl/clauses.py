@@ -121,6 +121,19 @@ def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
     return any(t in _COORDINATORS for t in between) and all(t in allowed for t in between) and a.kind == b.kind
 
 
+def starts_own_clause(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
+    """"Ships that … in the country United States and persons who have …": after a bare "and", a class word
+    with a relative clause of its own is a new thing of the question, not related to the thing before.
+
+    >>> words = "ships in Spain and persons who died there".split()
+    >>> starts_own_clause(words, Mention(2, 3, "Spain", "name"), Mention(4, 5, "persons", "class"))
+    True
+    """
+    between = [t.lower() for t in tokens[a.end:b.start]]
+    return between == ["and"] and b.kind == "class" and \
+        [t.lower() for t in tokens[b.end:b.end + 1]] in (["who"], ["that"], ["which"])
+
+
 def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:
     """For each pair of neighbouring mentions, the words that relate them.
 

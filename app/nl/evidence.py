@@ -36,6 +36,7 @@ from app.nl.clauses import (
     relation_phrases,
     same_subject,
     set_aside_modifiers,
+    starts_own_clause,
 )
 from app.nl.comparisons import read_comparisons
 from app.nl.flags import read_flags
@@ -46,7 +47,7 @@ from app.nl.name_kinds import known_kind
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.shared_nodes import same_as
+from app.nl.shared_nodes import same_as, same_thing
 from app.nl.spans import find_mentions, most_specific
 from app.nl.superlatives import read_superlative
 from app.nl.values import ValueWords, read_values
@@ -124,8 +125,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
             partner[i + 1] = partner[i]
             continue
+        if starts_own_clause(tokens, mentions[i], mentions[i + 1]):
+            continue  # "… and persons who …": joined by their own clause, not to the thing before
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
+    same_thing(tokens, plan)
     same_as(tokens, plan, ontology)
     if clause:
         _join_back(plan, clause[1], ontology, index)
@@ -341,7 +345,10 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
         if choice.score < SURE_LINK:
             draft.messages.append(f"a guess: \u201c{phrase}\u201d read as {ontology.label(choice.link)}")
     nodes = [_node(m, i, c, ontology).model_copy(update={"select": i not in denied})
-             for m, i, c in zip(mentions, ids, classes)]
+             for k, (m, i, c) in enumerate(zip(mentions, ids, classes)) if k not in plan.same]
+    for k in plan.same:  # "the same place": no node of its own, so nothing may be said of one
+        draft.spans.pop(ids[k], None)
+        draft.evidence.pop(ids[k], None)
     draft.graph = _connected(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), draft)
     draft.graph = _counted(question, tokens, draft.graph, mentions, ids)
     spoken = [m for m in mentions if m.start >= 0]

@@ -48,6 +48,7 @@ class Plan:
     classes: list[str | None]
     edges: list[tuple[int, LinkChoice, int, Sequence[str]]] = field(default_factory=list)
     missing: list[tuple[int, int]] = field(default_factory=list)
+    same: dict[int, int] = field(default_factory=dict)  # a mention that is an earlier one again ("the same place")
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
              index: OntologyIndex, *, reattach: bool = True) -> None:

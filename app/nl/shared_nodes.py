@@ -13,7 +13,7 @@ from app.nl.link_choice import LinkChoice
 from app.nl.plan import Plan
 from ontology_loaders import Ontology
 
-__all__ = ["same_as"]
+__all__ = ["same_as", "same_thing"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 
@@ -49,3 +49,18 @@ def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequen
         declared = (link.domain if choice.forward else link.range) if link else None
         plan.classes[k] = declared or plan.classes[i]
     plan.edges.append((k, choice, j, words))
+
+
+def same_thing(tokens: Sequence[str], plan: Plan) -> None:
+    """"… a place …, and persons who have the same place as their death place": "the same <class>" with an
+    earlier thing of that class is that thing; its links move to it (``plan.same`` records the merge)."""
+    lowered = [t.lower() for t in tokens]
+    for j, mention in enumerate(plan.mentions):
+        if mention.kind != "class" or mention.start < 2 or lowered[mention.start - 2:mention.start] != ["the", "same"]:
+            continue
+        earlier = [k for k in range(j) if plan.mentions[k].kind == "class" and plan.classes[k] == plan.classes[j]]
+        if earlier and lowered[mention.end:mention.end + 1] == ["as"]:
+            k = earlier[-1]
+            plan.same[j] = k
+            plan.edges = [(k if a == j else a, choice, k if b == j else b, words) for a, choice, b, words in plan.edges]
+

@@ -848,3 +848,13 @@ def test_pev090_in_the_country_x_takes_the_link_named_after_the_class(dbpedia_sa
     # with no class word said, the preposition's reading stays ("breweries in Australia": location)
     graph = extract_graph("Show me all the breweries in Australia.", dbpedia).graph
     assert D + "country" not in {e.link for e in graph.edges}
+
+
+def test_pev091_the_same_place_is_the_place_already_named(dbpedia_sample) -> None:
+    # the paper's third task; "and persons who …" starts a clause of its own, joined by "the same place"
+    question = ("Ships that have their home port in a place in the country United States and persons who have "
+                "the same place as their death place.")
+    graph = extract_graph(question, dbpedia_sample).graph
+    assert _triples(graph) == {(D + "Ship", D + "homeport", D + "Place"), (D + "Place", D + "country", D + "Country"),
+                               (D + "Person", D + "deathPlace", D + "Place")}
+    assert len(graph.nodes) == 4  # one place, not two
