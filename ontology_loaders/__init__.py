@@ -44,6 +44,7 @@ from .vocab import (
     label_from_local_name,
     local_name,
     plain_label,
+    value_kind,
 )
 
 __all__ = [
@@ -86,4 +87,5 @@ __all__ = [
     "ontology_from_triples",
     "plain_label",
     "read_triples",
+    "value_kind",
 ]

@@ -40,6 +40,7 @@ __all__ = [
     "DatatypeKind",
     "datatype_kind",
     "plain_label",
+    "value_kind",
     "instance_label",
     "label_from_local_name",
     "local_name",
@@ -120,6 +121,16 @@ def datatype_kind(datatype: str | None) -> DatatypeKind:
     if datatype in BOOLEAN_DATATYPES:
         return DatatypeKind.BOOLEAN
     return DatatypeKind.TEXT
+
+
+def value_kind(datatype: str | None, label: str) -> DatatypeKind:
+    """The kind of an attribute's values, where a year held as a whole number ("founding year") is a date.
+
+    >>> value_kind(XSD_INTEGER, "founding year").value, value_kind(XSD_INTEGER, "page count").value
+    ('date', 'number')
+    """
+    kind = datatype_kind(datatype)
+    return DatatypeKind.DATE if kind is DatatypeKind.NUMBER and "year" in label.lower().split() else kind
 
 
 # -- IRI -> readable label ----------------------------------------------------------------

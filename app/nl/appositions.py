@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
+from app.nl.name_kinds import known_kind
 from app.nl.words import COPULAS
 from ontology_loaders.model import Ontology
 
@@ -74,10 +74,8 @@ def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontolo
     if related.kind != "related" or place.kind not in ("instance", "name") or \
             lowered[related.end:place.start] != ["in"] or not related.class_iri:
         return None
-    kind = place.class_iri
-    if place.kind == "name":  # with no instance data, a city or country the gazetteer knows
-        label = place_kind(place.text, said_to_be_a_place=True)
-        kind = next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == label), None) if label else None
+    # with no instance data, a name the gazetteer or its head noun types ("Geneva": city)
+    kind = known_kind(place.text, related.class_iri, ontology) if place.kind == "name" else place.class_iri
     if not kind or not ontology.is_subclass(kind, related.class_iri):
         return None
     return dataclasses.replace(place, class_iri=kind)  # the link's word stays in the words between, naming the link

@@ -19,6 +19,7 @@ from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
 from app.nl.retrieval import OntologyIndex
+from app.nl.words import DO_FORMS
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
@@ -32,7 +33,6 @@ SAID_ATTRIBUTE = 0.75
 
 _WH = frozenset({"what", "which"})
 _BE = frozenset({"is", "was", "are", "were"})
-_DO = frozenset({"does", "did", "do"})
 _ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give me the height of …"
 # What "how <adjective>" measures, in the plain nouns attributes are named with.
 _MEASURED_BY = {
@@ -131,20 +131,20 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
     >>> _how_measured("what does the aurora 15 laptop cost".split()).words
     ('price', 'cost')
     """
-    if lowered[0] == "what" and lowered[1] in _DO and lowered[-1] in _VERB_MEASURES:
+    if lowered[0] == "what" and lowered[1] in DO_FORMS and lowered[-1] in _VERB_MEASURES:
         return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 2)
     if lowered[0] != "how":
         return None
     adjective = lowered[1]
     if adjective in _MEASURED_BY and lowered[2] in _BE:
         return AskedValue(_MEASURED_BY[adjective], (0, 2), 3)
-    if adjective == "much" and lowered[2] in _DO and lowered[-1] in _VERB_MEASURES:
+    if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in _VERB_MEASURES:
         return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
     if adjective == "many" and lowered[2] in _PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
             lowered[4] == "in":
         return AskedValue(("population",), (2, 4), 5, covers=True)  # "How many people live in Poland"
     if adjective == "many" and lowered[-1] == "have":
-        verb = next((k for k in range(3, len(lowered) - 1) if lowered[k] in _DO), None)
+        verb = next((k for k in range(3, len(lowered) - 1) if lowered[k] in DO_FORMS), None)
         if verb is not None and verb - 2 <= 3:
             counted = " ".join(lowered[2:verb])
             if counted in _PEOPLE:  # "How many inhabitants does Maribor have"
@@ -155,12 +155,12 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
 
 def _when(lowered: Sequence[str]) -> AskedValue | None:
     """"When was X born", "In which year was X founded", "What year did X die": the date of an event."""
-    if lowered[0] == "when" and lowered[1] in _BE | _DO:
+    if lowered[0] == "when" and lowered[1] in _BE | DO_FORMS:
         subject_from, year = 2, False
-    elif lowered[0] in _WH and lowered[1] == "year" and lowered[2] in _BE | _DO:
+    elif lowered[0] in _WH and lowered[1] == "year" and lowered[2] in _BE | DO_FORMS:
         subject_from, year = 3, True
     elif lowered[0] == "in" and lowered[1] in _WH and len(lowered) > 3 and lowered[2] == "year" and \
-            lowered[3] in _BE | _DO:
+            lowered[3] in _BE | DO_FORMS:
         subject_from, year = 4, True
     else:
         return None

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
+from app.nl.mentions import AFTER_VERB
 from app.nl.words import ENGLISH, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "relation_phrases",
@@ -47,7 +48,6 @@ _ARTICLES = frozenset({"the", "a", "an"})
 
 _RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
 _SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
-_AFTER_A_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through", "by"})
 
 
 def back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int, list[str]] | None:
@@ -88,7 +88,7 @@ def same_subject(words: Sequence[str]) -> bool:
     lowered = [w.lower() for w in words[:3]]
     if len(lowered) < 2 or lowered[0] not in ("and", "but"):
         return False
-    plain_verb = len(lowered) == 3 and lowered[2] in _AFTER_A_VERB and lowered[1].isalpha() and \
+    plain_verb = len(lowered) == 3 and lowered[2] in AFTER_VERB and lowered[1].isalpha() and \
         lowered[1] not in ENGLISH
     return lowered[1] in AUXILIARIES or is_verb_form(lowered[1]) or plain_verb
 

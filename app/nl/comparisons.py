@@ -19,7 +19,7 @@ from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import MONTHS
 from ontology_loaders import Ontology
-from ontology_loaders.vocab import DatatypeKind, datatype_kind
+from ontology_loaders.vocab import DatatypeKind, datatype_kind, value_kind
 
 __all__ = ["EVENT_DATES", "Comparison", "find_comparisons", "read_comparisons"]
 
@@ -171,9 +171,7 @@ def _in_datatype(value: str | int | float, datatype: str | None) -> str | int | 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:
     """Whether an attribute can take a comparison of ``kind``: of that kind, or a year held as a number."""
-    held = datatype_kind(datatype)
-    return held is kind or (kind is DatatypeKind.DATE and held is DatatypeKind.NUMBER and
-                            "year" in label.lower().split())
+    return datatype_kind(datatype) is kind or value_kind(datatype, label) is kind
 
 
 def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: PrototypeGraph, ontology: Ontology,

@@ -16,8 +16,9 @@ from ontology_loaders import Ontology
 
 __all__ = ["WH_THING", "asked_classes", "wh_focus"]
 
+# What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
+# "Who supplies the laptop" may ask for a company: people and organisations both do things.
 _WHO = ("person", "agent", "organization", "organisation", "company")
-# A leading wh-word that asks for a thing, and the class labels it suggests.
 WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
 
 _POSSESSIVES = frozenset({"our", "my", "your"})

@@ -14,6 +14,7 @@ from app.nl.link_choice import content_words
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
 from app.nl.plan import PREPOSITIONS
+from app.nl.words import COPULAS
 from ontology_loaders import Ontology
 
 __all__ = ["end_named", "named_by_asked", "named_by_place", "owned"]
@@ -45,7 +46,7 @@ def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens:
     return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
 
 
-_ARTICLES_AND_BE = frozenset({"the", "a", "an", "is", "are", "was", "were"})
+_ARTICLES_AND_BE = frozenset({"the", "a", "an"}) | COPULAS
 
 
 def named_by_place(words: Sequence[str], place: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from ontology_loaders.model import Ontology
 
-__all__ = ["AFTER_VERB", "ClassMention", "class_mentions", "class_named", "in_idiom", "is_link_label",
+__all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
            "link_mentions", "read_relations", "relation_noun_spans", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
@@ -234,6 +234,11 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             seen.add(iri)
         position += length
     return found
+
+
+def class_labels(ontology: Ontology) -> dict[str, str]:
+    """Every class label (normalised, lower case) the ontology gives one class only → that class."""
+    return _label_index(ontology)
 
 
 def class_named(word: str, ontology: Ontology) -> str | None:

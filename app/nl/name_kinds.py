@@ -12,7 +12,7 @@ Either answer must be a kind of the class the name's link allows, so a draft sta
 from __future__ import annotations
 
 from app.nl.gazetteer import place_kind
-from app.nl.mentions import word_forms
+from app.nl.mentions import class_named, word_forms
 from ontology_loaders import OWL_THING, Ontology
 
 __all__ = ["known_kind"]
@@ -33,15 +33,9 @@ def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
     """
     allowed = ontology.descendants(declared) - {OWL_THING}
     place = place_kind(name, said_to_be_a_place=declared != OWL_THING)
-    for label in ([place] if place else []):
-        found = _labelled(label, allowed, ontology)
-        if found:
-            return found
+    if place and (labelled := class_named(place, ontology)) in allowed:
+        return labelled
     return _by_head(name, allowed, ontology)
-
-
-def _labelled(label: str, allowed: set[str], ontology: Ontology) -> str | None:
-    return next((c for c in sorted(allowed) if ontology.label(c).lower() == label), None)
 
 
 def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:
@@ -49,10 +43,9 @@ def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:
     if len(words) < 2:
         return None  # a one-word name is all name ("Apple", "Madonna")
     head = words[:words.index("of")] if "of" in words[1:] else words
+    if (exact := class_named(head[-1], ontology)) in allowed:
+        return exact
     for form in word_forms(head[-1:]):
-        exact = _labelled(form, allowed, ontology)
-        if exact:
-            return exact
         ending = [c for c in allowed if ontology.label(c).lower().split()[-1:] == [form]]
         if len(ending) == 1:
             return ending[0]

@@ -29,7 +29,7 @@ from app.nl.mentions import word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
-from app.nl.words import COPULAS, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
 __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
@@ -169,7 +169,7 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     if not asked or not words:
         return None
     lowered = [w.lower() for w in words]
-    if lowered[0] in _DO and second.kind in ("instance", "name") and len(lowered) >= 2:
+    if lowered[0] in DO_FORMS and second.kind in ("instance", "name") and len(lowered) >= 2:
         return "second"
     if lowered[1:2] == ["by"]:
         return None  # "TV series created by Matt Groening": a passive, said of the series
@@ -177,8 +177,6 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     return "first" if (verb.endswith("ed") and len(verb) > 4) or (verb.endswith("s") and bool(relation_nouns([verb]))) \
         else None
 
-
-_DO = frozenset({"do", "does", "did"})
 
 
 def _says(words: Sequence[str], label: str) -> bool:

@@ -63,4 +63,5 @@ def same_thing(tokens: Sequence[str], plan: Plan) -> None:
             k = earlier[-1]
             plan.same[j] = k
             plan.edges = [(k if a == j else a, choice, k if b == j else b, words) for a, choice, b, words in plan.edges]
+            plan.missing = [(k if a == j else a, k if b == j else b) for a, b in plan.missing]
 

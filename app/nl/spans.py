@@ -34,7 +34,7 @@ from app.nl.mentions import (
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.words import COPULAS, ENGLISH, MONTHS, TOKEN, is_verb_form, tokens_of
+from app.nl.words import COPULAS, DO_FORMS, ENGLISH, MONTHS, TOKEN, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -48,8 +48,6 @@ COMPOUND_BONUS = 0.05
 # A class label with one slip of the keyboard ("departmnet") is nearly as sure as the label spelt right.
 MISSPELT_SCORE = 0.95
 
-# What a leading wh-word asks for, as the words an ontology would label that class with, most specific first.
-# "Who supplies the laptop" may ask for a company: people and organisations both do things.
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
 _NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
@@ -119,7 +117,7 @@ def _generic_people(mention: Mention, lowered: Sequence[str]) -> bool:
     True
     """
     return mention.kind == "class" and mention.text.lower() == "people" and mention.start > 0 and \
-        lowered[mention.start - 1] in ("do", "does", "did") and mention.end < len(lowered)
+        lowered[mention.start - 1] in DO_FORMS and mention.end < len(lowered)
 
 
 _TOPIC_BEFORE = frozenset({"about", "on", "in", "of", "with", "for", "from", "by", "at", "under", "into", "as", "to",

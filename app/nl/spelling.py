@@ -9,13 +9,14 @@ embedder's own vocabulary holds whole (30,000 WordPiece entries); without it not
 
 from __future__ import annotations
 
-from rapidfuzz.distance import DamerauLevenshtein
-
 import functools
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from app.caching import KeyedCache
+from app.errors import EmbedderLoadError
 from app.nl.embedding import default_embedder_path
-from app.nl.mentions import word_forms
+from app.nl.mentions import class_labels, word_forms
 from ontology_loaders import Ontology
 
 __all__ = ["misspelt_class"]
@@ -56,8 +57,8 @@ def _english_words() -> frozenset[str]:
     try:
         with open(default_embedder_path() / "vocab.txt", encoding="utf-8") as vocabulary:
             return frozenset(line.strip() for line in vocabulary if line.strip().isalpha())
-    except (OSError, ImportError, ValueError):
-        return frozenset()
+    except (OSError, EmbedderLoadError, ValueError):
+        return frozenset()  # no vocabulary to tell English words by: correct nothing
 
 
 _labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
@@ -65,5 +66,4 @@ _labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
 
 def _one_word_labels(ontology: Ontology) -> dict[str, str]:
     return _labels.get_or_build(ontology.fingerprint, lambda: {
-        label: c.iri for c in ontology.classes
-        if " " not in (label := ontology.label(c.iri).lower()) and len(label) >= _SHORTEST})
+        label: iri for label, iri in class_labels(ontology).items() if " " not in label and len(label) >= _SHORTEST})

@@ -16,7 +16,7 @@ from app.graph.model import OrderBy, PrototypeGraph
 from app.nl.asked_values import measured_by
 from app.nl.retrieval import OntologyIndex
 from ontology_loaders import Ontology
-from ontology_loaders.vocab import DatatypeKind, datatype_kind
+from ontology_loaders.vocab import DatatypeKind, datatype_kind, value_kind
 
 __all__ = ["SortReading", "read_superlative"]
 
@@ -99,8 +99,6 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index)
         if reading is not None:
             node_id, attribute, kind = reading
-            if "year" in ontology.label(attribute).lower():
-                kind = DatatypeKind.DATE  # a year held as a number is still a time: the oldest is the earliest
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
             return SortReading(order, (start, end + (1 if noun else 0)))
     return None
@@ -113,7 +111,8 @@ def _best_attribute(text: str, after: int, graph: PrototypeGraph, spans: Mapping
     vector = index.embed(text)
     best: tuple[float, str, str, DatatypeKind] | None = None
     for node in graph.nodes:
-        sortable = {a.iri: datatype_kind(a.range) for a in ontology.attributes_of(node.class_)
+        # a year held as a number is still a time: "the oldest library" is the earliest founded
+        sortable = {a.iri: value_kind(a.range, a.label) for a in ontology.attributes_of(node.class_)
                     if datatype_kind(a.range) in (DatatypeKind.NUMBER, DatatypeKind.DATE)}
         if not sortable:
             continue
