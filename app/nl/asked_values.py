@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
-from app.nl.mentions import is_link_label
+from app.nl.mentions import is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import DO_FORMS
+from app.nl.words import DO_FORMS, PEOPLE
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
-__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "measured_by", "nearest_attribute",
+__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "counted_by_attribute", "measured_by",
+           "nearest_attribute",
            "read_asked_value", "show_asked", "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
@@ -39,12 +40,16 @@ _MEASURED_BY = {
     "tall": ("height",), "high": ("height", "elevation"), "heavy": ("weight", "mass"), "deep": ("depth",),
     "long": ("length",), "big": ("size", "area"), "large": ("size", "area"), "wide": ("width",),
     "far": ("distance",), "old": ("age", "birth date"), "young": ("age", "birth date"), "expensive": ("price", "cost"),
-    "fast": ("speed",),
+    "fast": ("speed",), "populous": ("population",),
     "hot": ("temperature",), "cold": ("temperature",),
 }
 
+# Nouns whose every answer is an amount: asked of a thing, they ask a value even where a link bears the
+# same name (DBpedia's "population" link leads to a class of population records, not to a number).
+_AMOUNTS = frozenset({noun for nouns in _MEASURED_BY.values() for noun in nouns} |
+                     {"population", "budget", "revenue", "salary", "price", "cost", "capacity", "density",
+                      "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
 # How many live in a place: its population.
-_PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
 _LIVE = frozenset({"live", "lives", "living", "reside", "dwell"})
 # Words that count things rather than name a value ("the total number of …").
 _COUNTING = frozenset({"number", "count", "total", "amount", "list", "names"})
@@ -140,14 +145,14 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
         return AskedValue(_MEASURED_BY[adjective], (0, 2), 3)
     if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in _VERB_MEASURES:
         return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
-    if adjective == "many" and lowered[2] in _PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
+    if adjective == "many" and lowered[2] in PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
             lowered[4] == "in":
         return AskedValue(("population",), (2, 4), 5, covers=True)  # "How many people live in Poland"
     if adjective == "many" and lowered[-1] == "have":
         verb = next((k for k in range(3, len(lowered) - 1) if lowered[k] in DO_FORMS), None)
         if verb is not None and verb - 2 <= 3:
             counted = " ".join(lowered[2:verb])
-            if counted in _PEOPLE:  # "How many inhabitants does Maribor have"
+            if counted in PEOPLE:  # "How many inhabitants does Maribor have"
                 return AskedValue(("population",), (2, verb), verb + 1, covers=True)
             return AskedValue((f"number of {counted}",), (2, verb), verb + 1, counted=True)
     return None
@@ -221,15 +226,43 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     kept = without_value_words(mentions, asked, ontology, index)
     if asked.covers:
         kept = [m for m in kept if not asked.span[0] <= m.start < asked.span[1]]
+    elif asked.counted:
+        kept = [m for m in kept if not (asked.span[0] <= m.start < asked.span[1] and counted_by_attribute(m, ontology))]
     if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
         return None, list(mentions)
     return asked, kept
 
 
+def counted_by_attribute(mention: Mention, ontology: Ontology) -> str | None:
+    """The attribute that counts what ``mention`` says, when no class is labelled with its words.
+
+    "How many employees does Siemens have" asks DBpedia's "number of employees", since no class there is
+    labelled "employee" ("employer" is only near in meaning); where "employee" is a class, the
+    employees are things to count.
+
+    >>> from ontology_loaders.model import Attribute, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Employer", label="employer")],
+    ...                 attributes=[Attribute(iri="ex:n", label="number of employees", domain="ex:Employer")])
+    >>> counted_by_attribute(Mention(2, 3, "employees", "class", "ex:Employer", score=0.75), onto)
+    'ex:n'
+    >>> counted_by_attribute(Mention(2, 3, "employers", "class", "ex:Employer"), onto) is None
+    True
+    """
+    if mention.kind != "class" or mention.score >= 1.0:
+        return None
+    head = mention.text.lower().split()[-1:]  # "a million inhabitants" counts inhabitants
+    said = {f"number of {form}" for form in word_forms(head)} | {f"{form} count" for form in word_forms(head)}
+    if head[0] in PEOPLE:
+        said |= {"population", "population total"}  # "a million inhabitants"
+    return next((a.iri for a in ontology.attributes if plain_label(a.label) in said), None)
+
+
 def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
     """Whether the words ask for things after all: a count ("the total number of members") or a link's
-    label ("the region of", "the predecessor of"), which the relations read."""
+    label ("the region of", "the predecessor of"), which the relations read. An amount is always a value."""
     words = asked.words[0]
+    if words in _AMOUNTS:
+        return False
     return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and is_link_label(words, ontology))
 
 

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
+from app.nl.mentions import word_forms
+from app.nl.words import PEOPLE
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import MONTHS
 from ontology_loaders import Ontology
-from ontology_loaders.vocab import DatatypeKind, datatype_kind, value_kind
+from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
 __all__ = ["EVENT_DATES", "Comparison", "find_comparisons", "read_comparisons"]
 
@@ -141,7 +143,8 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
     for comparison in find_comparisons(question):
         nearest = max((s for s in spans.items() if s[1][1] <= comparison.span[0]), key=lambda s: s[1][1],
                       default=(None,))[0]
-        best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index)
+        best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
+                               _counted_labels(question, comparison))
         if best is None:
             continue
         node_id, attribute = best
@@ -169,13 +172,32 @@ def _in_datatype(value: str | int | float, datatype: str | None) -> str | int | 
     return value
 
 
+def _counted_labels(question: str, comparison: Comparison) -> frozenset[str]:
+    """The labels an attribute counting the noun after the number would bear: "more than 50000 employees" is
+    compared on "number of employees" (or "employee count") where an attribute says so.
+
+    >>> labels = _counted_labels("firms with over 500 employees", find_comparisons("firms with over 500 employees")[0])
+    >>> "number of employees" in labels, "employee count" in labels, "number of firms" in labels
+    (True, True, False)
+    """
+    after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
+    if comparison.kind is not DatatypeKind.NUMBER or not after:
+        return frozenset()
+    forms = word_forms([after[0].lower()])
+    people = {"population", "population total"} if forms[0] in PEOPLE else set()  # "a million inhabitants"
+    return frozenset({f"number of {form}" for form in forms} | {f"{form} count" for form in forms} | {forms[0]}
+                     | people)
+
+
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:
     """Whether an attribute can take a comparison of ``kind``: of that kind, or a year held as a number."""
     return datatype_kind(datatype) is kind or value_kind(datatype, label) is kind
 
 
 def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: PrototypeGraph, ontology: Ontology,
-                    index: OntologyIndex) -> tuple[str, str] | None:
+                    index: OntologyIndex, labels: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+    """The (node, attribute) a comparison bounds: one labelled with ``labels`` as written, else the nearest
+    in meaning to ``text``, preferring the node named just before."""
     if not text:
         return None
     vector = index.embed(text)
@@ -185,7 +207,8 @@ def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: P
         fitting = [a.iri for a in ontology.attributes_of(node.class_) if _fits(a.range, a.label, kind)]
         choices += len(fitting)
         for candidate in index.attributes.score(vector, fitting) if fitting else ():
-            score = candidate.score + (NEAREST_NODE_BONUS if node.id == nearest else 0.0)
+            named = plain_label(ontology.label(candidate.iri)) in labels
+            score = candidate.score + (NEAREST_NODE_BONUS if node.id == nearest else 0.0) + (1.0 if named else 0.0)
             if best is None or score > best[0]:
                 best = (score, node.id, candidate.iri)
     # "that came out after 2010" names no attribute closely, but when the graph has a single date

@@ -28,7 +28,14 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import AskedValue, asked_of, read_asked_value, show_asked
+from app.nl.asked_values import (
+    AskedValue,
+    asked_of,
+    counted_by_attribute,
+    nearest_attribute,
+    read_asked_value,
+    show_asked,
+)
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -38,7 +45,7 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import read_comparisons
+from app.nl.comparisons import find_comparisons, read_comparisons
 from app.nl.flags import read_flags
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
@@ -94,6 +101,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if resolve_name is not None:
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
+    mentions = _without_compared_counts(question, mentions, ontology)
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
@@ -137,7 +145,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not any(plan.classes) and asked is None:
         return None  # nothing the ontology knows, and no link the words name
     if asked is not None:
-        _type_by_value(plan, asked)
+        _type_by_value(plan, asked, ontology, index)
     plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
     if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
@@ -174,6 +182,18 @@ def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens
             grams = [ontology.label(modifier.class_iri).lower(), *implied_grams(["in"])]
             vectors = index.embed_many(grams)
         plan.join(thing, len(plan.mentions) - 1, grams, vectors, words, ontology, index, reattach=False)
+
+
+def _without_compared_counts(question: str, mentions: Sequence[Mention], ontology: Ontology) -> list[Mention]:
+    """``mentions`` less a noun a comparison counts by an attribute: "more than 50000 employees" bounds the
+    number of employees, and names no thing of a class merely near "employees" in meaning."""
+    token_starts = [m.start() for m in TOKEN.finditer(question)]
+    after = set()
+    for comparison in find_comparisons(question):
+        following = [i for i, start in enumerate(token_starts) if start >= comparison.span[1]]
+        if following:
+            after.add(following[0])
+    return [m for m in mentions if not (any(m.start <= a < m.end for a in after) and counted_by_attribute(m, ontology))]
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,
@@ -230,12 +250,19 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
     draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
 
 
-def _type_by_value(plan: Plan, asked: AskedValue) -> None:
-    """A name nothing types yet may be of any class: the model says which kind it is ("Toy Story": a film),
-    and the value is then looked for among that class's attributes."""
+def _type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:
+    """A name nothing types yet may be of any class that has the value asked: the model says which kind
+    it is ("Toy Story": a film), and the value is then looked for among that class's attributes.
+
+    When the words name an attribute as written ("When did Elvis Presley die": death date), the name is
+    one of the classes that have it, so the model chooses among those only.
+    """
     subject = asked_of(plan.mentions, asked)
-    if subject is not None and plan.mentions[subject].kind == "name" and not plan.classes[subject]:
-        plan.classes[subject] = OWL_THING
+    if subject is None or plan.mentions[subject].kind != "name" or plan.classes[subject]:
+        return
+    named = nearest_attribute(asked.words, None, ontology, index, at_least=1.0)
+    domain = ontology.get_attribute(named[0]).domain if named else OWL_THING
+    plan.classes[subject] = domain if ontology.has_class(domain) else OWL_THING
 
 
 def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue, ontology: Ontology,

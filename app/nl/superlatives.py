@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from app.graph.model import OrderBy, PrototypeGraph
 from app.nl.asked_values import measured_by
 from app.nl.retrieval import OntologyIndex
+from app.nl.words import PEOPLE
 from ontology_loaders import Ontology
-from ontology_loaders.vocab import DatatypeKind, datatype_kind, value_kind
+from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
 __all__ = ["SortReading", "read_superlative"]
 
@@ -37,7 +38,7 @@ _EARLY_DATE = frozenset({"oldest", "earliest", "first"})
 # What a size adjective measures, said in words attributes are named with ("the biggest order": its value).
 _MEASURES = {word: ("amount", "value") for word in ("biggest", "largest", "smallest", "greatest")}
 _FILLERS = frozenset({"the", "a", "an", "of", "by", "in", "and", "paid"})
-_RELATIVE = frozenset({"most", "least"})
+_RELATIVE = frozenset({"most", "least", "fewest"})
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | No
         verb = lowered[k - 2]
         return k - 2, k + 1, verb if word == "most" else f"least {verb}"
     if word in _RELATIVE and k + 1 < len(lowered):
-        return k, k + 2, lowered[k + 1]
+        # "the least inhabitants" keeps its word, which says the low end is meant
+        return k, k + 2, lowered[k + 1] if word == "most" else f"{word} {lowered[k + 1]}"
     if word in ("best", "worst") or (word.endswith("est") and len(word) >= 6 and word not in _NOT_SUPERLATIVE):
         end = k + 1
         if end < len(lowered) and lowered[end] == "paid":
@@ -95,8 +97,13 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
         # "the highest mountain": height, elevation; "the highest budget": the noun says what is measured
         measures = _MEASURES.get(adjective) or (() if noun else measured_by(adjective))
-        said = " ".join(word for word in (adjective, noun, *measures) if word)
-        reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index)
+        counted = lowered[start] in _RELATIVE and _is_plural_noun(adjective.split()[-1])
+        if adjective.split()[-1] in PEOPLE:
+            measures = ("population",)  # "the most inhabitants"
+        # the low end is said by "least", which is no part of what is measured
+        said = " ".join(word for word in (adjective.removeprefix("least ").removeprefix("fewest "), noun, *measures)
+                        if word)
+        reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index, measures, counted)
         if reading is not None:
             node_id, attribute, kind = reading
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
@@ -104,20 +111,36 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
     return None
 
 
+def _is_plural_noun(word: str) -> bool:
+    """"(the most) visitors", not "(the most) famous": a count of things, which only a number holds.
+
+    >>> _is_plural_noun("visitors"), _is_plural_noun("famous"), _is_plural_noun("expensive")
+    (True, False, False)
+    """
+    return word.endswith("s") and not word.endswith(("ss", "ous"))
+
+
 def _best_attribute(text: str, after: int, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
-                    ontology: Ontology, index: OntologyIndex) -> tuple[str, str, DatatypeKind] | None:
-    """The (node, attribute, kind) whose number or date attribute is nearest ``text`` in meaning."""
+                    ontology: Ontology, index: OntologyIndex, measures: Sequence[str] = (),
+                    counted: bool = False) -> tuple[str, str, DatatypeKind] | None:
+    """The (node, attribute, kind) whose number or date attribute is nearest ``text`` in meaning.
+
+    An attribute labelled with one of ``measures`` as written wins over one merely near in meaning
+    ("the highest mountain": elevation, not maximum elevation); a ``counted`` noun takes numbers only.
+    """
     next_node = min((s for s in spans.items() if s[1][0] >= after), key=lambda s: s[1][0], default=(None,))[0]
     vector = index.embed(text)
+    kinds = (DatatypeKind.NUMBER,) if counted else (DatatypeKind.NUMBER, DatatypeKind.DATE)
     best: tuple[float, str, str, DatatypeKind] | None = None
     for node in graph.nodes:
         # a year held as a number is still a time: "the oldest library" is the earliest founded
         sortable = {a.iri: value_kind(a.range, a.label) for a in ontology.attributes_of(node.class_)
-                    if datatype_kind(a.range) in (DatatypeKind.NUMBER, DatatypeKind.DATE)}
+                    if datatype_kind(a.range) in kinds}
         if not sortable:
             continue
         for candidate in index.attributes.score(vector, list(sortable)):
-            score = candidate.score + (NEXT_NODE_BONUS if node.id == next_node else 0.0)
+            named = plain_label(ontology.label(candidate.iri)) in measures
+            score = candidate.score + (NEXT_NODE_BONUS if node.id == next_node else 0.0) + (1.0 if named else 0.0)
             if best is None or score > best[0]:
                 best = (score, node.id, candidate.iri, sortable[candidate.iri])
     if best is None or best[0] < ATTRIBUTE_SIMILARITY:

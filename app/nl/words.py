@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["COPULAS", "DO_FORMS", "ENGLISH", "MONTHS", "NEGATIONS", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
+__all__ = ["COPULAS", "DO_FORMS", "ENGLISH", "MONTHS", "NEGATIONS", "PEOPLE", "TOKEN", "is_english", "is_verb_form",
+           "tokens_of"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -22,6 +23,8 @@ ENGLISH = frozenset(
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
 # The forms of "do" that carry a question ("Which films did Spielberg direct?").
 DO_FORMS = frozenset({"do", "does", "did"})
+# Those who live in a place: how many of them is its population.
+PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
 # The months, by number, as English names them in dates ("after March 2024").
 MONTHS = {name: number for number, names in enumerate(
     ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",

@@ -12,7 +12,6 @@ from app.graph.asked import answer_nodes, select_asked
 from app.graph.validate import validate_graph
 from app.nl.asked_values import asked_value, read_asked_value
 from app.nl.pipeline import extract_graph
-from app.query.compile import compile_sparql
 from app.query.embedded import EmbeddedStore
 from components.text2sparql import pipeline_query
 
@@ -103,9 +102,27 @@ def test_a_dbpedia_name_takes_a_class_that_has_the_value(dbpedia) -> None:
     # a class word (Area) that only says which value is asked is no node of its own
     [country] = extract_graph("What is the area of Germany?", dbpedia).graph.nodes
     assert country.class_ == D + "Country" and [a.rsplit("/", 1)[-1] for a in country.shown] == ["area"]
-    # but a link's label is a link: DBpedia's population is a link to a Population
-    population = extract_graph("What is the population of Cairo?", dbpedia).graph
-    assert [e.link for e in population.edges] == [D + "population"]
+    # an amount is a value even where a link bears its name (DBpedia's population leads to a Population)
+    [city] = extract_graph("What is the population of Cairo?", dbpedia).graph.nodes
+    assert city.class_ == D + "City" and city.shown == (D + "populationTotal",)
+
+
+def test_a_value_named_as_written_says_which_classes_a_name_may_be(dbpedia) -> None:
+    # death date belongs to living things: the model chooses among them, so Elvis is no film
+    result = extract_graph("When did Elvis Presley die?", dbpedia)
+    [person] = result.graph.nodes
+    assert dbpedia.ontology.is_subclass(person.class_, D + "Animal") and person.shown == (D + "deathDate",)
+    assert validate_graph(result.graph, dbpedia.ontology).ok
+
+
+def test_a_count_no_class_is_labelled_with_is_an_attribute(dbpedia, company) -> None:
+    # DBpedia has no class "employee" (only "employer", near in meaning): its number of employees is asked
+    result = extract_graph("How many employees does Siemens have?", dbpedia)
+    [firm] = result.graph.nodes
+    assert firm.shown == (D + "numberOfEmployees",) and result.graph.aggregation is None
+    assert validate_graph(result.graph, dbpedia.ontology).ok
+    # where "employee" is a class, the employees are counted (see the test below)
+    assert extract_graph("How many employees does Halvard Robotics have?", company).graph.aggregation is not None
 
 
 def test_words_that_name_a_thing_keep_the_relational_reading(company, dbpedia) -> None:

@@ -94,3 +94,16 @@ def test_an_event_verb_says_which_date_and_a_year_fits_a_year_number(question, a
     [node] = extract_graph(question, resources).graph.nodes
     assert {c.property for c in node.constraints} == {attribute}
     assert {(c.op.value, c.value) for c in node.constraints} == bounds
+
+
+@pytest.mark.parametrize(("question", "node_class", "attribute", "value"), [
+    # no class is labelled "employee" or "inhabitant": the noun after the number is what is counted
+    ("Which companies have more than 50000 employees?", D + "Company", D + "numberOfEmployees", 50000),
+    ("cities with more than a million inhabitants", D + "City", D + "populationTotal", 1_000_000),
+])
+def test_a_number_of_things_no_class_names_bounds_the_attribute_that_counts_them(dbo_path, question, node_class,
+                                                                                attribute, value) -> None:
+    resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
+    [node] = extract_graph(question, resources).graph.nodes
+    assert node.class_ == node_class
+    assert [(c.property, c.op.value, c.value) for c in node.constraints] == [(attribute, ">", value)]

@@ -164,6 +164,11 @@ def test_pev014_a_verb_keeps_its_particle_and_the_longer_label_wins(dbpedia) -> 
     ("library", "What is the most expensive book?", LIB + "listPrice", True),
     ("library", "the longest audiobook", LIB + "durationMinutes", True),
     ("company", "Which department has the largest budget?", CO + "annualBudget", True),
+    # "the most inhabitants" counts: a number, never the date a population was counted on
+    ("dbpedia", "Which country has the most inhabitants?", D + "populationTotal", True),
+    ("dbpedia", "Which city has the fewest inhabitants?", D + "populationTotal", False),
+    # a label said as written beats one near in meaning: elevation, not maximum elevation
+    ("dbpedia", "What is the highest mountain?", D + "elevation", True),
 ])
 def test_pev015_a_superlative_of_an_attribute_sorts_by_it_and_keeps_the_first(request, sample, question, attribute,
                                                                                descending) -> None:
@@ -794,8 +799,9 @@ def test_pev083_words_that_belong_to_the_relation_are_no_things(dbpedia, questio
 
 
 @pytest.mark.parametrize(("question", "attribute", "descending"), [
-    # the adjective says what it measures: "highest" height or elevation, "longest" length
-    ("What is the highest mountain in Italy?", "maximumElevation", True),
+    # the adjective says what it measures: "highest" height or elevation (as written, not "maximum
+    # elevation"), "longest" length
+    ("What is the highest mountain in Italy?", "elevation", True),
     ("Which is the longest river in Africa?", "length", True),
     # "who is the tallest …": the class word is the one asked for, no second person joined to it
     ("Who is the tallest basketball player?", "height", True),  # dbo:height or its view dbo:Person/height

@@ -23,3 +23,6 @@ def test_a_verb_before_the_most_says_what_is_measured() -> None:
     assert _superlative_at(["which", "product", "costs", "the", "least"], 4) == (2, 5, "least costs")
     assert not _descending("least costs", DatatypeKind.NUMBER)
     assert _superlative_at(["the", "most", "books"], 1) == (1, 3, "books")  # a count, decided by the caller
+    # the low end keeps its word, so the order is ascending
+    assert _superlative_at(["the", "fewest", "inhabitants"], 1) == (1, 3, "fewest inhabitants")
+    assert not _descending("fewest inhabitants", DatatypeKind.NUMBER)
