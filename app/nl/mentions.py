@@ -323,7 +323,19 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
     """
     lowered = [t.lower() for t in tokens]
     return [(start, end) for start, end, _ in _link_spans(lowered, ontology)
-            if end - start >= 2 and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"])]
+            if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology))
+            and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"])]
+
+
+_ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "the"), ("what", "were", "the"),
+               ("give", "me", "the"), ("show", "me", "the"), ("list", "the"), ("name", "the"), ("tell", "me", "the"))
+
+
+def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
+    """"What is the location of the Louvre": a one-word link label no class bears, asked for first, is what
+    the question wants; elsewhere a one-word label is read by the words around it."""
+    return end - start == 1 and tuple(lowered[:start]) in _ASKING_THE and _lookup(class_labels(ontology),
+                                                                                  [lowered[start]]) is None
 
 
 def link_mentions(question: str, ontology: Ontology) -> list[str]:

@@ -864,3 +864,17 @@ def test_pev091_the_same_place_is_the_place_already_named(dbpedia_sample) -> Non
     assert _triples(graph) == {(D + "Ship", D + "homeport", D + "Place"), (D + "Place", D + "country", D + "Country"),
                                (D + "Person", D + "deathPlace", D + "Place")}
     assert len(graph.nodes) == 4  # one place, not two
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("What is the location of the Louvre?", "location"),
+    ("What is the genre of Breaking Bad?", "genre"),
+    ("Give me the spouse of Tom Hanks", "spouse"),
+])
+def test_pev092_a_one_word_link_label_asked_first_is_the_thing_asked(dbpedia, question, link) -> None:
+    # no class bears these labels; the question asks for the thing the link reaches from the name
+    graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + link
+    assert [c.value for c in graph.node(edge.source).constraints] == [question.split(" of ")[1].rstrip("?")
+                                                                       .removeprefix("the ")]
