@@ -14,8 +14,8 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
 from app.nl.words import ENGLISH, is_verb_form
 
-__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "relation_phrases",
-           "same_subject", "set_aside_modifiers"]
+__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "predicate_of_the_whole",
+           "relation_phrases", "same_subject", "set_aside_modifiers"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
@@ -150,7 +150,8 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = list(tokens[a.end:b.start])
-        if i == len(mentions) - 2 and [w.lower() for w in words] != ["of"]:
+        if i == len(mentions) - 2 and [w.lower() for w in words] != ["of"] and \
+                not predicate_of_the_whole(words, tokens[b.end:]):
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
         if i == 0 and a.kind in ("instance", "name"):
             words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
@@ -169,6 +170,20 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                 words += tokens[mentions[-1].end:]
         phrases.append(words)
     return phrases
+
+
+_PREDICATE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool:
+    """"Which museum in Paris has the most visitors": a place said by a preposition alone, then "has" or "is",
+    which say something of the museum in Paris, not how the museum relates to Paris.
+
+    >>> predicate_of_the_whole(["in"], "has the most visitors".split()), predicate_of_the_whole(["is"], ["born", "in"])
+    (True, False)
+    """
+    return len(between) == 1 and bool(implied_grams(between)) and between[0].lower() not in _PREDICATE_VERBS and \
+        bool(after) and after[0].lower() in _PREDICATE_VERBS
 
 
 def has_content(words: Sequence[str]) -> bool:

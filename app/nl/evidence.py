@@ -40,6 +40,7 @@ from app.nl.clauses import (
     back_clause,
     clause_subject,
     coordinated,
+    predicate_of_the_whole,
     relation_phrases,
     same_subject,
     set_aside_modifiers,
@@ -135,6 +136,11 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             continue
         if starts_own_clause(tokens, mentions[i], mentions[i + 1]):
             continue  # "… and persons who …": joined by their own clause, not to the thing before
+        if i and predicate_of_the_whole(phrases[i - 1], phrases[i]):
+            # "which branch in Leipzig has the most books": the branch has them, not Leipzig
+            plan.join(i - 1, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
+            partner[i + 1] = (i - 1, pair_grams, pair_vectors, phrases[i])
+            continue
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
     same_thing(tokens, plan)

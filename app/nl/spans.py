@@ -20,6 +20,7 @@ from app.nl.appositions import merge_appositions
 from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import WH_THING, wh_focus
+from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
 from app.nl.mentions import (
     AFTER_VERB,
@@ -91,6 +92,12 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         if _container(lowered, mention.start, mention.end):
             continue
         if mention.new and not any(taken[mention.start:mention.end]):
+            end = _title_end(tokens, mention.start, mention.end)
+            if end is not None and not any(taken[mention.start:end]):
+                # "the Nobel Prize in Chemistry": a title headed by a class's label names one thing of it
+                take(Mention(mention.start, end, _as_written(question, mention.start, end), "name",
+                             class_iri=mention.iri, score=0.8))
+                continue
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
     for mention in _names(tokens, taken, ontology):
@@ -108,6 +115,30 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+
+
+_TITLE_JOINERS = frozenset({"in", "for", "of"})
+
+
+def _title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
+    """Where a title ends that a class label written in capitals begins mid-sentence and a preposition
+    continues with capitals: "the Nobel Prize in Chemistry", "an Academy Award for Best Actor". None when
+    the words are no such title; "in" before a place's name ("Museum in Paris") says where, not which.
+
+    >>> _title_end("who won the Nobel Prize in Chemistry".split(), 3, 5)
+    7
+    >>> _title_end("who won a nobel prize in Chemistry".split(), 3, 5), _title_end("the Museum in Paris".split(), 1, 2)
+    (None, None)
+    """
+    if start == 0 or not all(t[:1].isupper() for t in tokens[start:end]) or end + 1 >= len(tokens) or \
+            tokens[end].lower() not in _TITLE_JOINERS or not tokens[end + 1][:1].isupper():
+        return None
+    title_end = end + 1
+    while title_end < len(tokens) and tokens[title_end][:1].isupper():
+        title_end += 1
+    if tokens[end].lower() == "in" and place_kind(" ".join(tokens[end + 1:title_end]), said_to_be_a_place=True):
+        return None
+    return title_end
 
 
 def _generic_people(mention: Mention, lowered: Sequence[str]) -> bool:

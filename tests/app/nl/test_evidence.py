@@ -878,3 +878,22 @@ def test_pev092_a_one_word_link_label_asked_first_is_the_thing_asked(dbpedia, qu
     assert edge.link == D + link
     assert [c.value for c in graph.node(edge.source).constraints] == [question.split(" of ")[1].rstrip("?")
                                                                        .removeprefix("the ")]
+
+
+@pytest.mark.parametrize(("sample", "question", "expected"), [
+    ("dbpedia", "Which museum in Paris has the most visitors?", {(D + "Museum", D + "location", D + "City")}),
+    ("library", "Which branch in Leipzig has the most books?",
+     {(LIB + "Branch", LIB + "locatedIn", LIB + "City"), (LIB + "Item", LIB + "heldAt", LIB + "Branch"),
+      (LIB + "Item", LIB + "copyOf", LIB + "Book")}),
+    ("company", "Which office in Munich has the most employees?",
+     {(CO + "Office", CO + "locatedIn", CO + "City"), (CO + "Employee", CO + "workplace", CO + "Office")}),
+])
+def test_pev093_has_after_a_thing_in_a_place_is_said_of_that_thing(request, sample, question, expected) -> None:
+    # "has the most …" belongs to "the museum in Paris", not to Paris
+    assert _triples(extract_graph(question, request.getfixturevalue(sample)).graph) == expected
+
+
+def test_pev094_a_title_a_class_label_begins_names_one_thing_of_that_class(dbpedia) -> None:
+    graph = extract_graph("Which scientists won the Nobel Prize in Chemistry?", dbpedia).graph
+    prize = next(n for n in graph.nodes if n.class_ == D + "NobelPrize")
+    assert [c.value for c in prize.constraints] == ["Nobel Prize in Chemistry"] and len(graph.nodes) == 2
