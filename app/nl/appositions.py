@@ -46,13 +46,13 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
 
 
 def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
-    """"Which city is the capital of Australia", "which employee is the project lead of …": the asked
-    class and what it is said to be are one thing, of the narrower of the two classes."""
+    """"Which city is the capital of Australia", "which employee is the project lead of …", "which employees
+    are engineers": the asked class and what it is said to be are one thing, of the narrower of the two."""
     pinned = asked.kind == "related" and said.kind == "instance"  # "whose home branch is the Lisbon Central …"
     between = list(lowered[asked.end:said.start])
-    # "which audiobooks are readings of …": a relation noun needs no "the"
-    said_so = between[:1] and between[0] in COPULAS and (between[1:] == ["the"] or
-                                                         (len(between) == 1 and said.kind == "related"))
+    # "which audiobooks are readings of …", "which employees are engineers": a relation noun or a plural
+    # class word needs no "the"
+    said_so = between[:1] and between[0] in COPULAS and (between[1:] == ["the"] or len(between) == 1)
     if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or not said_so:
         return None
     first, second = asked.class_iri, said.class_iri

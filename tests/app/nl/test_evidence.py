@@ -897,3 +897,13 @@ def test_pev094_a_title_a_class_label_begins_names_one_thing_of_that_class(dbped
     graph = extract_graph("Which scientists won the Nobel Prize in Chemistry?", dbpedia).graph
     prize = next(n for n in graph.nodes if n.class_ == D + "NobelPrize")
     assert [c.value for c in prize.constraints] == ["Nobel Prize in Chemistry"] and len(graph.nodes) == 2
+
+
+@pytest.mark.parametrize(("sample", "question", "narrower"), [
+    ("company", "Which employees are engineers?", CO + "Engineer"),
+    ("dbpedia", "Which cities are capitals?", D + "Capital"),
+])
+def test_pev095_things_said_to_be_of_a_narrower_class_are_one_node_of_it(request, sample, question,
+                                                                         narrower) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert [n.class_ for n in graph.nodes] == [narrower] and not graph.edges
