@@ -94,7 +94,9 @@ def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontolog
     if word.kind not in ("class", "related") or word.class_iri is None or name.kind not in ("name", "instance") or \
             name.modifier:
         return None
-    is_kind = name.kind == "instance" and bool(name.class_iri) and ontology.is_subclass(name.class_iri, word.class_iri)
+    # "Is Berlin the capital of Germany": a city said to be a capital is that city, either class the narrower
+    is_kind = name.kind == "instance" and bool(name.class_iri) and (
+        ontology.is_subclass(name.class_iri, word.class_iri) or ontology.is_subclass(word.class_iri, name.class_iri))
     last = lowered[word.end - 1]
     if last.endswith("s") and not last.endswith("ss") and not is_kind:
         return None  # a plural: other things ("Python skills" are the one skill Python, said loosely)

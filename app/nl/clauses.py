@@ -9,10 +9,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
-from app.nl.words import ENGLISH, is_verb_form
+from app.nl.words import ENGLISH, PREDICATE_VERBS, PREPOSITIONS, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "predicate_of_the_whole",
            "relation_phrases", "same_subject", "set_aside_modifiers"]
@@ -166,24 +167,32 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                 # the thing's own words: "the mayor of", not the asked class of "which person is the mayor of"
                 own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
                 words = list(tokens[max(own - 2, 0):a.end]) + words
-            else:
+            elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
         phrases.append(words)
     return phrases
 
 
-_PREDICATE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 
 
 def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool:
-    """"Which museum in Paris has the most visitors": a place said by a preposition alone, then "has" or "is",
-    which say something of the museum in Paris, not how the museum relates to Paris.
+    """"Which museum in Paris has the most visitors", "cities in Texas with more than …": a place said by a
+    preposition alone, then "has", "is" or "with", which say something of the museum in Paris, not how the
+    museum relates to Paris.
 
     >>> predicate_of_the_whole(["in"], "has the most visitors".split()), predicate_of_the_whole(["is"], ["born", "in"])
     (True, False)
+    >>> predicate_of_the_whole(["by"], "have more than 300 pages".split())
+    True
     """
-    return len(between) == 1 and bool(implied_grams(between)) and between[0].lower() not in _PREDICATE_VERBS and \
-        bool(after) and after[0].lower() in _PREDICATE_VERBS
+    return len(between) == 1 and between[0].lower() in PREPOSITIONS and \
+        bool(after) and (after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after))
+
+
+def _compares(words: Sequence[str]) -> bool:
+    """Whether the words open with a comparison ("higher than 8000 metres")."""
+    found = find_comparisons(" ".join(words))
+    return bool(found) and found[0].span[0] == 0
 
 
 def has_content(words: Sequence[str]) -> bool:

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.mentions import word_forms
-from app.nl.words import PEOPLE
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import MONTHS
+from app.nl.words import MONTHS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -30,7 +29,11 @@ ATTRIBUTE_SIMILARITY = 0.2
 # The node named just before the comparison is the one compared, unless another's attribute fits far better.
 NEAREST_NODE_BONUS = 0.1
 
-_NUMBER = r"(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion)))(?:\s+(thousand|million|billion))?"
+_NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {"twenty": 20, "fifty": 50,
+                                                                                      "hundred": 100}
+_NUMBER = (r"(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion))|" + "|".join(_NUMBER_WORDS) +
+           r")(?:\s+(thousand|million|billion))?\b")
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MORE = r"more|greater|higher|larger|bigger|taller|longer|heavier|older|over|above|exceeding"
 _LESS = r"less|fewer|lower|smaller|shorter|lighter|younger|cheaper|under|below"
@@ -48,6 +51,11 @@ _YEAR_FORMS = (
     (re.compile(rf"\b(?:until|up\s+to)\s+{_MONTH}(\d{{4}})\b", re.I), "<="),
     (re.compile(rf"\bin\s+{_MONTH}(\d{{4}})\b", re.I), "in"),
 )
+# "in the 19th century", "in the 1990s": a span of years, as people count them (1800–1899)
+_PERIOD_FORMS = (
+    (re.compile(r"\bin\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.I), lambda n: (100 * (n - 1), 100 * n - 1)),
+    (re.compile(r"\bin\s+the\s+(\d{3}0)s\b", re.I), lambda n: (n, n + 9)),
+)
 _CONTEXT_STOP = frozenset("a an the of in on at to by for with from and or is are was were be been who whom which "
                           "that than there have has had do does did more less at least most".split())
 
@@ -63,7 +71,13 @@ class Comparison:
 
 
 def _number(digits: str, scale: str | None) -> int | float:
-    value = 1.0 if digits.lower() == "a" else float(digits.replace(",", ""))  # "a million"
+    """A number as digits or in words, with its scale.
+
+    >>> _number("a", "million"), _number("ten", None), _number("2,500", None)
+    (1000000, 10, 2500)
+    """
+    word = digits.lower()
+    value = 1.0 if word == "a" else float(_NUMBER_WORDS.get(word, digits.replace(",", "")))  # "a million"
     value *= _SCALE.get((scale or "").lower(), 1)
     return int(value) if value.is_integer() else value
 
@@ -91,12 +105,22 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('>', 1000000),), (('>', '1900-12-31'),)]
     >>> [c.bounds for c in find_comparisons("invoices due after March 2024")]
     [(('>', '2024-03-31'),)]
+    >>> [c.bounds for c in find_comparisons("writers born in the 19th century, cities with over two million people")]
+    [(('>=', '1800-01-01'), ('<=', '1899-12-31')), (('>', 2000000),)]
+    >>> [c.bounds for c in find_comparisons("films released in the 1990s")]
+    [(('>=', '1990-01-01'), ('<=', '1999-12-31'))]
     """
     found: list[Comparison] = []
     taken: list[tuple[int, int]] = []
     for pattern, op in _NUMBER_FORMS:
         for match in pattern.finditer(question):
             found.append(Comparison(((op, _number(match.group(1), match.group(2))),), DatatypeKind.NUMBER,
+                                    match.span(), match.group(0)))
+            taken.append(match.span())
+    for pattern, years in _PERIOD_FORMS:
+        for match in pattern.finditer(question):
+            first, last = years(int(match.group(1)))
+            found.append(Comparison(((">=", f"{first:04d}-01-01"), ("<=", f"{last:04d}-12-31")), DatatypeKind.DATE,
                                     match.span(), match.group(0)))
             taken.append(match.span())
     for pattern, op in _YEAR_FORMS:
@@ -141,8 +165,9 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
     """
     readings = []
     for comparison in find_comparisons(question):
-        nearest = max((s for s in spans.items() if s[1][1] <= comparison.span[0]), key=lambda s: s[1][1],
-                      default=(None,))[0]
+        if comparison.kind is DatatypeKind.NUMBER and _counts_things(question, comparison, spans):
+            continue  # "more than ten caves": things counted, which no attribute holds
+        nearest = _compared_node(question, comparison, spans)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
                                _counted_labels(question, comparison))
         if best is None:
@@ -154,6 +179,34 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
                                                  value=_in_datatype(value, datatype), datatype=datatype),
                              comparison.words))
     return readings
+
+
+_WITH = frozenset({"", "with", "having", "that have", "which have", "that has", "which has"})
+
+
+def _counts_things(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> bool:
+    """Whether a thing of the draft is named right after the number ("more than two official languages")."""
+    for start, _ in spans.values():
+        between = question[comparison.span[1]:start].split() if start >= comparison.span[1] else None
+        if between is not None and len(between) <= 2 and not any(w.lower() in _CONTEXT_STOP for w in between):
+            return True
+    return False
+
+
+def _compared_node(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> str | None:
+    """The node named just before the comparison; but "cities in Texas with more than …", "mountains in Nepal
+    higher than …" compare the cities and mountains: what follows qualifies the thing a place was said of."""
+    before = sorted((s for s in spans.items() if s[1][1] <= comparison.span[0]), key=lambda s: s[1][1])
+    if not before:
+        return None
+    nearest = before[-1]
+    if len(before) > 1:
+        previous = before[-2]
+        joined_by = question[previous[1][1]:nearest[1][0]].strip().lower()
+        qualifier = question[nearest[1][1]:comparison.span[0]].strip().lower()
+        if joined_by in PREPOSITIONS and (qualifier in _WITH or qualifier.split()[0] in PREDICATE_VERBS):
+            return previous[0]
+    return nearest[0]
 
 
 def _in_datatype(value: str | int | float, datatype: str | None) -> str | int | float:

@@ -70,6 +70,8 @@ def names_the_same(name: str, label: str) -> bool:
     (True, True)
     >>> names_the_same("Lincoln", "USS Abraham Lincoln"), names_the_same("Leonard Bernstein", "Bern")
     (False, False)
+    >>> names_the_same("Abraham Lincoln", "USS Abraham Lincoln (CVN-72)"), names_the_same("Jaws", "Jaws (film)")
+    (False, True)
     """
     name_words, label_words = _words(name), _words(label)
     if not name_words or not label_words:
@@ -79,7 +81,10 @@ def names_the_same(name: str, label: str) -> bool:
         return any(fuzz.ratio(word, other) >= FUZZY_MIN_SCORE - 8 for other in among)
 
     matched = sum(found(word, name_words) for word in label_words)
-    return all(found(word, label_words) for word in name_words) and 2 * matched >= len(label_words)
+    # a word before the name makes another thing named after it: "USS Abraham Lincoln", "Lake Geneva"
+    first = _words(re.sub(r"\([^)]*\)", " ", label))[:1]
+    named_first = not first or found(first[0], name_words)
+    return all(found(word, label_words) for word in name_words) and 2 * matched >= len(label_words) and named_first
 
 
 class LabelTable:

@@ -48,9 +48,11 @@ from app.nl.clauses import (
 )
 from app.nl.comparisons import find_comparisons, read_comparisons
 from app.nl.flags import read_flags
+from app.nl.gazetteer import place_kind
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
 from app.nl.mention_types import Mention
+from app.nl.mentions import class_named
 from app.nl.name_kinds import known_kind
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
@@ -116,7 +118,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
              + named_by_place(phrases[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
-    plan = Plan(list(mentions), [m.class_iri for m in mentions])
+    plan = Plan(list(mentions), [m.class_iri or _place_named(m, ontology) for m in mentions])
     offset, partner = 0, {}
     for i, pair_grams in enumerate(grams):
         pair_vectors = vectors[offset:offset + len(pair_grams)]
@@ -168,6 +170,13 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         free = [n or i in heads for i, n in enumerate(named)]
         _add_conditions(draft, read_values(tokens, draft.graph, draft.spans, ontology, free, values), tokens, ontology)
     return draft
+
+
+def _place_named(mention: Mention, ontology: Ontology) -> str | None:
+    """A name the gazetteer knows as a country or a large city takes that class before any link is chosen, so
+    the link fits it ("Is Berlin the capital of Germany": Germany has the capital, it is none)."""
+    place = place_kind(mention.text, said_to_be_a_place=False) if mention.kind == "name" else None
+    return class_named(place, ontology) if place else None
 
 
 def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens: Sequence[str],

@@ -74,7 +74,7 @@ def _stem(word: str) -> str:
 # A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
 # of place or origin; the hint gives the embedding words to compare link labels with.
 _PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located in", "within": "located in",
-                      "near": "near", "from": "from origin", "on": "on",
+                      "near": "near", "from": "from origin", "on": "on", "by": "created by",
                       # "how many museums does Paris have": a place has what is located in it
                       "have": "located in", "has": "located in"}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from app.resources import get_resources
@@ -12,3 +14,10 @@ from app.settings import Settings
 def dbpedia(dbo_path):
     """The real DBpedia ontology with no instance data."""
     return get_resources(Settings(ontology=[dbo_path], kg=[]))
+
+
+@pytest.fixture(scope="module")
+def dbpedia_with_sample(dbo_path):
+    """The real DBpedia ontology with the DBpedia sample's instances, as the natural benchmark runs it."""
+    sample = Path(__file__).resolve().parents[3] / "sample_ontologies" / "dbpedia_sample" / "data.ttl"
+    return get_resources(Settings(ontology=[dbo_path], kg=[sample]))

@@ -8,6 +8,7 @@ from app.nl.comparisons import find_comparisons
 from app.nl.pipeline import extract_graph
 from app.resources import get_resources
 from app.settings import Settings
+from ontology_loaders import RDFS_LABEL
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
 D = "http://dbpedia.org/ontology/"
@@ -107,3 +108,30 @@ def test_a_number_of_things_no_class_names_bounds_the_attribute_that_counts_them
     [node] = extract_graph(question, resources).graph.nodes
     assert node.class_ == node_class
     assert [(c.property, c.op.value, c.value) for c in node.constraints] == [(attribute, ">", value)]
+
+
+@pytest.mark.parametrize(("question", "bounds"), [
+    ("writers born in the 19th century", (((">=", "1800-01-01"), ("<=", "1899-12-31")),)),
+    ("films released in the 1990s", (((">=", "1990-01-01"), ("<=", "1999-12-31")),)),
+    ("cities with more than one million inhabitants", (((">", 1_000_000),),)),
+    ("countries with over ten caves", (((">", 10),),)),
+])
+def test_periods_and_numbers_in_words_are_bounds(question, bounds) -> None:
+    assert tuple(c.bounds for c in find_comparisons(question)) == bounds
+
+
+def test_what_follows_a_thing_in_a_place_compares_that_thing(dbo_path) -> None:
+    resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
+    for question in ("Give me all cities in Texas with more than 500000 inhabitants.",
+                     "Mountains in Nepal higher than 8000 metres"):
+        graph = extract_graph(question, resources).graph
+        compared = [n for n in graph.nodes if any(c.property != RDFS_LABEL for c in n.constraints)]
+        assert [n.id for n in compared] == [graph.nodes[0].id], question  # the cities, the mountains
+        assert len(graph.edges) == 1
+
+
+def test_a_number_before_a_class_word_counts_things_and_bounds_no_attribute(dbo_path) -> None:
+    # "more than ten caves" asks a count of caves, which no attribute of a country or a cave holds
+    resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
+    graph = extract_graph("Which countries have more than ten caves?", resources).graph
+    assert not any(n.constraints for n in graph.nodes)

@@ -66,3 +66,10 @@ def test_pel005_a_name_that_only_shares_a_part_with_a_label_is_not_that_instance
     assert link_entity("Leonard Bernstein", kg) == []
     assert link_entity("Lincoln", kg) == []
     assert [m.iri for m in link_entity("USS Abraham Lincon", kg)] == [R + "USS_Abraham_Lincoln"]
+
+
+def test_a_word_before_the_name_makes_another_thing_named_after_it() -> None:
+    from app.nl.entity_linking import names_the_same
+
+    assert not names_the_same("Abraham Lincoln", "USS Abraham Lincoln (CVN-72)")
+    assert names_the_same("Jaws", "Jaws (film)") and names_the_same("Halvard Robotics", "Halvard Robotics sp. z o.o.")

@@ -907,3 +907,22 @@ def test_pev095_things_said_to_be_of_a_narrower_class_are_one_node_of_it(request
                                                                          narrower) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert [n.class_ for n in graph.nodes] == [narrower] and not graph.edges
+
+
+def test_pev096_is_a_named_city_the_capital_asks_whether_that_city_is_it(dbpedia, dbpedia_with_sample) -> None:
+    # with instance data: Berlin is a known city, said to be the capital, so the city itself
+    graph = extract_graph("Is Berlin the capital of Germany?", dbpedia_with_sample).graph
+    assert _triples(graph) == {(D + "Country", D + "capital", D + "City")}
+    assert {i.rsplit("/", 1)[-1] for n in graph.nodes for i in n.instances} == {"Berlin", "Germany"}
+    # without: the gazetteer's country has the capital, it is none
+    graph = extract_graph("Is Berlin the capital of Germany?", dbpedia).graph
+    assert _triples(graph) == {(D + "Country", D + "capital", D + "Capital")}
+
+
+def test_pev097_by_after_a_work_is_its_maker_and_what_follows_is_said_of_the_work(dbpedia) -> None:
+    graph = extract_graph("Which books by Tolkien have more than 300 pages?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link in (D + "created", D + "creator", D + "author")
+    [book] = [n for n in graph.nodes if n.class_ == D + "Book"]
+    assert book.id in (edge.source, edge.target)
+    assert [(c.property, c.value) for c in book.constraints] == [(D + "numberOfPages", 300)]
