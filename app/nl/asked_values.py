@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
+from app.nl.measures import MEASURED_BY
 from app.nl.mentions import is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, PEOPLE
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
-__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "counted_by_attribute", "measured_by",
-           "nearest_attribute",
+__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "counted_by_attribute", "nearest_attribute",
            "read_asked_value", "show_asked", "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
@@ -35,18 +35,9 @@ SAID_ATTRIBUTE = 0.75
 _WH = frozenset({"what", "which"})
 _BE = frozenset({"is", "was", "are", "were"})
 _ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give me the height of …"
-# What "how <adjective>" measures, in the plain nouns attributes are named with.
-_MEASURED_BY = {
-    "tall": ("height",), "high": ("height", "elevation"), "heavy": ("weight", "mass"), "deep": ("depth",),
-    "long": ("length",), "big": ("size", "area"), "large": ("size", "area"), "wide": ("width",),
-    "far": ("distance",), "old": ("age", "birth date"), "young": ("age", "birth date"), "expensive": ("price", "cost"),
-    "fast": ("speed",), "populous": ("population",),
-    "hot": ("temperature",), "cold": ("temperature",),
-}
-
 # Nouns whose every answer is an amount: asked of a thing, they ask a value even where a link bears the
 # same name (DBpedia's "population" link leads to a class of population records, not to a number).
-_AMOUNTS = frozenset({noun for nouns in _MEASURED_BY.values() for noun in nouns} |
+_AMOUNTS = frozenset({noun for nouns in MEASURED_BY.values() for noun in nouns} |
                      {"population", "budget", "revenue", "salary", "price", "cost", "capacity", "density",
                       "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
 # How many live in a place: its population.
@@ -56,26 +47,6 @@ _COUNTING = frozenset({"number", "count", "total", "amount", "list", "names"})
 # What "how much does X <verb>" asks.
 _VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
                   "make": ("salary", "income")}
-
-
-def measured_by(adjective: str) -> tuple[str, ...]:
-    """What an adjective of size, or its superlative, measures: "high", "highest" → height, elevation.
-
-    >>> measured_by("highest"), measured_by("heaviest"), measured_by("biggest"), measured_by("largest")
-    (('height', 'elevation'), ('weight', 'mass'), ('size', 'area'), ('size', 'area'))
-    >>> measured_by("newest")
-    ()
-    """
-    word = adjective.lower()
-    if word in _MEASURED_BY:
-        return _MEASURED_BY[word]
-    if not word.endswith("est"):
-        return ()
-    stem = word[:-3]
-    for base in (stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else "", stem[:-1]):
-        if base in _MEASURED_BY:
-            return _MEASURED_BY[base]
-    return ()
 
 
 @dataclass(frozen=True)
@@ -141,8 +112,8 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
     if lowered[0] != "how":
         return None
     adjective = lowered[1]
-    if adjective in _MEASURED_BY and lowered[2] in _BE:
-        return AskedValue(_MEASURED_BY[adjective], (0, 2), 3)
+    if adjective in MEASURED_BY and lowered[2] in _BE:
+        return AskedValue(MEASURED_BY[adjective], (0, 2), 3)
     if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in _VERB_MEASURES:
         return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
     if adjective == "many" and lowered[2] in PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
+from app.nl.measures import measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import MONTHS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
@@ -234,12 +235,16 @@ def _counted_labels(question: str, comparison: Comparison) -> frozenset[str]:
     (True, True, False)
     """
     after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
-    if comparison.kind is not DatatypeKind.NUMBER or not after:
+    if comparison.kind is not DatatypeKind.NUMBER:
         return frozenset()
+    # "higher than 8000 metres": what the comparative measures, as written (elevation, not maximum elevation)
+    measured = frozenset(measured_by(comparison.words.split()[0]))
+    if not after:
+        return measured
     forms = word_forms([after[0].lower()])
     people = {"population", "population total"} if forms[0] in PEOPLE else set()  # "a million inhabitants"
     return frozenset({f"number of {form}" for form in forms} | {f"{form} count" for form in forms} | {forms[0]}
-                     | people)
+                     | people | measured)
 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import OrderBy, PrototypeGraph
-from app.nl.asked_values import measured_by
+from app.nl.measures import measured_by
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import PEOPLE
 from ontology_loaders import Ontology

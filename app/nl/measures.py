@@ -1,0 +1,39 @@
+"""What an adjective of size measures, in the plain nouns attributes are named with: "tall" is a height.
+
+English only, shared by the readings of values ("how tall is …"), comparisons ("higher than …") and
+superlatives ("the highest …"); no ontology's labels are written here.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MEASURED_BY", "measured_by"]
+
+# What "how <adjective>" measures, in the plain nouns attributes are named with.
+MEASURED_BY = {
+    "tall": ("height",), "high": ("height", "elevation"), "heavy": ("weight", "mass"), "deep": ("depth",),
+    "long": ("length",), "big": ("size", "area"), "large": ("size", "area"), "wide": ("width",),
+    "far": ("distance",), "old": ("age", "birth date"), "young": ("age", "birth date"), "expensive": ("price", "cost"),
+    "fast": ("speed",), "populous": ("population",),
+    "hot": ("temperature",), "cold": ("temperature",),
+}
+
+
+def measured_by(adjective: str) -> tuple[str, ...]:
+    """What an adjective of size, or its comparative or superlative, measures: "high", "highest" → height, elevation.
+
+    >>> measured_by("highest"), measured_by("heaviest"), measured_by("biggest"), measured_by("largest")
+    (('height', 'elevation'), ('weight', 'mass'), ('size', 'area'), ('size', 'area'))
+    >>> measured_by("newest"), measured_by("higher"), measured_by("bigger")
+    ((), ('height', 'elevation'), ('size', 'area'))
+    """
+    word = adjective.lower()
+    if word in MEASURED_BY:
+        return MEASURED_BY[word]
+    ending = next((e for e in ("est", "er") if word.endswith(e)), None)  # "highest", "higher"
+    if ending is None:
+        return ()
+    stem = word[:-len(ending)]
+    for base in (stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else "", stem[:-1]):
+        if base in MEASURED_BY:
+            return MEASURED_BY[base]
+    return ()
