@@ -101,6 +101,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     mentions = find_mentions(question, ontology, index, instances)
+    mentions = _split_coordinated_names(tokens, mentions, resolve_name)
     if resolve_name is not None:
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
@@ -335,6 +336,29 @@ def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: Onto
                                     plan.classes[last]) if c.link not in taken]
     if ranked:
         plan.edges.append((0, ranked[0], last, list(words)))
+
+
+def _split_coordinated_names(tokens: Sequence[str], mentions: Sequence[Mention],
+                             resolve_name: NameResolver | None) -> list[Mention]:
+    """"Sonny and Cher", "both Titanic and Inception": two names, where "both" says so or the knowledge graph
+    knows each part and not the whole ("Harold and Maude", a film, stays one)."""
+    result: list[Mention] = []
+    for mention in mentions:
+        words = [t.lower() for t in tokens[mention.start:mention.end]]
+        if mention.kind != "name" or "and" not in words[1:-1]:
+            result.append(mention)
+            continue
+        cut = mention.start + words.index("and")
+        parts = [(mention.start, cut), (cut + 1, mention.end)]
+        texts = [" ".join(tokens[a:b]) for a, b in parts]
+        both = mention.start > 0 and tokens[mention.start - 1].lower() in ("both", "either", "between")
+        known = resolve_name is not None and resolve_name(mention.text) is None and \
+            all(resolve_name(text) is not None for text in texts)
+        if both or known:
+            result += [dataclasses.replace(mention, start=a, end=b, text=text) for (a, b), text in zip(parts, texts)]
+        else:
+            result.append(mention)
+    return result
 
 
 def _resolved(mention: Mention, resolve_name: NameResolver, ontology: Ontology) -> Mention:

@@ -73,3 +73,10 @@ def test_a_word_before_the_name_makes_another_thing_named_after_it() -> None:
 
     assert not names_the_same("Abraham Lincoln", "USS Abraham Lincoln (CVN-72)")
     assert names_the_same("Jaws", "Jaws (film)") and names_the_same("Halvard Robotics", "Halvard Robotics sp. z o.o.")
+
+
+def test_a_short_name_word_must_stand_as_written() -> None:
+    from app.nl.entity_linking import names_the_same
+
+    assert not names_the_same("Cher", "Cheryl Henson")
+    assert names_the_same("Ada Lovelac", "Ada Lovelace")  # a slip in a longer word is still the name

@@ -926,3 +926,10 @@ def test_pev097_by_after_a_work_is_its_maker_and_what_follows_is_said_of_the_wor
     [book] = [n for n in graph.nodes if n.class_ == D + "Book"]
     assert book.id in (edge.source, edge.target)
     assert [(c.property, c.value) for c in book.constraints] == [(D + "numberOfPages", 300)]
+
+
+def test_pev098_both_x_and_y_are_two_things_joined_alike(dbpedia) -> None:
+    graph = extract_graph("Which actors starred in both Titanic and Inception?", dbpedia).graph
+    named = sorted(c.value for n in graph.nodes for c in n.constraints)
+    assert named == ["Inception", "Titanic"]
+    assert {e.link for e in graph.edges} == {D + "starring"} and len(graph.edges) == 2
