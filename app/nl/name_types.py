@@ -29,12 +29,14 @@ NameTyper = Callable[[str, str], "str | None"]
 
 # World facts in plain English, not any ontology's labels: the pattern to continue. Kinds recur and
 # mix, since a base model copies the kind it saw last (when the last line was a university, so
-# were "Aristotle" and "John F Kennedy").
-_EXAMPLES = ("Tom Hanks: person\nParis: city\nThe Nile: river\nIBM: company\nIsaac Newton: person\n"
-             "Harvard University: university\nCanada: country\nThe Beatles: band\nNapoleon: person\n"
-             "Python: programming language\nPremier League: football league\nCleopatra: person\nTitanic: film\n"
-             "Lake Victoria: lake\nJapan: country\nMount Everest: mountain\nYesterday: song\nNairobi: city\n"
-             "Google: company\nCharles Darwin: person\nSpain: country\n")
+# were "Aristotle" and "John F Kennedy"); with few kinds besides persons it answered "person" for
+# Google and Italy, so works, bands, clubs and software stand beside them.
+_EXAMPLES = ("Tom Hanks: person\nParis: city\nThe Nile: river\nIBM: company\nThe Rolling Stones: band\n"
+             "Pulp Fiction: film\nHarvard University: university\nCanada: country\nPhotoshop: software\n"
+             "Wonderwall: song\nPython: programming language\nLa Liga: football league\nCleopatra: person\n"
+             "Great Expectations: novel\nLake Victoria: lake\nJuventus: football club\nMount Everest: mountain\n"
+             "Seinfeld: television series\nVietnam War: war\nNairobi: city\nOracle: company\nAir France: airline\n"
+             "Voyager 1: space probe\nThe Scream: painting\nCharles Darwin: person\nJapan: country\n")
 # Lower-case words, as the examples answer; a few tokens are enough for "programming language".
 _ANSWER_GRAMMAR = 'root ::= " " [a-z] [a-z ]* "\\n"'
 _MAX_TOKENS = 8

@@ -737,7 +737,7 @@ def test_pev076_a_status_word_that_is_a_relations_verb_sets_no_status(company) -
     ("Which museums are in Amsterdam?", (D + "Museum", D + "location", D + "City")),
     ("Which bands were formed in Manchester?", (D + "Band", D + "origin", D + "City")),
     # "people" is a plural subject, so "work" is its verb, not the class Work
-    ("Which people work for Google?", (D + "Person", D + "employer", D + "Organisation")),
+    ("Which people work for Google?", (D + "Person", D + "employer", D + "Company")),  # the model: "Google: company"
     # a relation's verb before a name is no class (Star)
     ("Which films star Tom Hanks?", (D + "Film", D + "starring", D + "Actor")),
     # Novel is a written work (dbo.ttl's parent 'book' is read as Book), so 'written by' is its author
