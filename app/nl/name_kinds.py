@@ -5,6 +5,7 @@
   project, "University of Oxford" a university (the head stands before "of"). English names put their
   kind there; a label that merely ends with the head counts when only one allowed class has it
   ("Apollo 11 mission": space mission).
+- A firm's word at the end: "Mean Hamster Software", "Decca Records" are companies.
 
 Either answer must be a kind of the class the name's link allows, so a draft stays valid.
 """
@@ -30,12 +31,32 @@ def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
     ('ex:Sea', 'ex:City')
     >>> known_kind("University of Oxford", "ex:Place", onto), known_kind("Pink Floyd", "ex:Place", onto)
     (None, None)
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Agent", label="agent"),
+    ...     OntologyClass(iri="ex:Company", label="company", parents=("ex:Agent",))])
+    >>> known_kind("Mean Hamster Software", "ex:Agent", onto), known_kind("Mean Hamster", "ex:Agent", onto)
+    ('ex:Company', None)
     """
     allowed = ontology.descendants(declared) - {OWL_THING}
     place = place_kind(name, said_to_be_a_place=declared != OWL_THING)
     if place and (labelled := class_named(place, ontology)) in allowed:
         return labelled
-    return _by_head(name, allowed, ontology)
+    return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology)
+
+
+# Words English puts at the end of a firm's name: "Mean Hamster Software", "Decca Records", "Acme Inc".
+_FIRM_WORDS = frozenset({"software", "records", "studios", "pictures", "entertainment", "games", "publishing",
+                         "publishers", "media", "inc", "ltd", "llc", "corporation", "corp", "group", "holdings",
+                         "industries", "motors", "systems", "technologies", "labs", "gmbh", "ag", "plc", "co",
+                         "robotics", "electronics", "pharmaceuticals", "foods", "brewery", "airways"})
+_FIRM_CLASSES = ("company", "organisation", "organization")
+
+
+def _by_firm_word(name: str, allowed: set[str], ontology: Ontology) -> str | None:
+    """A name ending with a firm's word is a company (or, lacking that class, an organisation)."""
+    words = name.lower().replace(".", "").split()
+    if len(words) < 2 or words[-1] not in _FIRM_WORDS:
+        return None
+    return next((c for c in map(lambda label: class_named(label, ontology), _FIRM_CLASSES) if c in allowed), None)
 
 
 def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:
