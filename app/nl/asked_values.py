@@ -40,6 +40,8 @@ _ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give m
 _AMOUNTS = frozenset({noun for nouns in MEASURED_BY.values() for noun in nouns} |
                      {"population", "budget", "revenue", "salary", "price", "cost", "capacity", "density",
                       "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
+# Words that ask for the thing itself, by the name every answer is shown with.
+_THE_THING = frozenset({"name", "names", "full name"})
 # How many live in a place: its population.
 _LIVE = frozenset({"live", "lives", "living", "reside", "dwell"})
 # Words that count things rather than name a value ("the total number of …").
@@ -192,6 +194,9 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     employees, "What is the capital of Canada" asks for a city.
     """
     asked = asked_value(tokens)
+    if asked is not None and asked.words[0] in _THE_THING:
+        # "What is the name of the wife of Bill Clinton": the wife, whose name every answer shows
+        return None, [m for m in mentions if not asked.span[0] <= m.start < asked.span[1]]
     if asked is None or (not asked.covers and _names_things(asked, ontology)):
         return None, list(mentions)
     kept = without_value_words(mentions, asked, ontology, index)

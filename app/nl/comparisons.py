@@ -153,6 +153,9 @@ EVENT_DATES = {word: nouns for words, nouns in (
     ("hired joined employed", ("hire date", "join date")),
     ("released published", ("release date", "publication date")),
     ("launched", ("launch date",)),
+    ("built constructed erected completed", ("construction date", "completion date")),
+    ("opened", ("opening date",)),
+    ("closed", ("closing date",)),
     ("started began begun", ("start date",)),
     ("ordered placed", ("order date",)),
 ) for word in words.split()}

@@ -276,7 +276,8 @@ def _type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: Ont
     subject = asked_of(plan.mentions, asked)
     if subject is None or plan.mentions[subject].kind != "name" or plan.classes[subject]:
         return
-    named = nearest_attribute(asked.words, None, ontology, index, at_least=1.0)
+    named = None if known_kind(plan.mentions[subject].text, OWL_THING, ontology) else \
+        nearest_attribute(asked.words, None, ontology, index, at_least=1.0)  # "the Brooklyn Bridge" says its kind
     domain = ontology.get_attribute(named[0]).domain if named else OWL_THING
     plan.classes[subject] = domain if ontology.has_class(domain) else OWL_THING
 

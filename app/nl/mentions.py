@@ -334,8 +334,10 @@ _ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "t
 def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
     """"What is the location of the Louvre": a one-word link label no class bears, asked for first, is what
     the question wants; elsewhere a one-word label is read by the words around it."""
-    return end - start == 1 and tuple(lowered[:start]) in _ASKING_THE and _lookup(class_labels(ontology),
-                                                                                  [lowered[start]]) is None
+    before = tuple(lowered[:start])
+    if before[-3:] in (("name", "of", "the"), ("names", "of", "the")):
+        before = before[:-3]  # "what are the names of the children of …"
+    return end - start == 1 and before in _ASKING_THE and _lookup(class_labels(ontology), [lowered[start]]) is None
 
 
 def link_mentions(question: str, ontology: Ontology) -> list[str]:

@@ -97,13 +97,15 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
         # "the highest mountain": height, elevation; "the highest budget": the noun says what is measured
         measures = _MEASURES.get(adjective) or (() if noun else measured_by(adjective))
+        # "the largest lake": an attribute labelled with what the adjective measures, as written (area)
+        labelled = () if noun else measured_by(adjective)
         counted = lowered[start] in _RELATIVE and _is_plural_noun(adjective.split()[-1])
         if adjective.split()[-1] in PEOPLE:
-            measures = ("population",)  # "the most inhabitants"
+            measures = labelled = ("population",)  # "the most inhabitants"
         # the low end is said by "least", which is no part of what is measured
         said = " ".join(word for word in (adjective.removeprefix("least ").removeprefix("fewest "), noun, *measures)
                         if word)
-        reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index, measures, counted)
+        reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index, labelled, counted)
         if reading is not None:
             node_id, attribute, kind = reading
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))

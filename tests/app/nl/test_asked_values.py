@@ -28,6 +28,7 @@ CO = "http://protograph.example/company/"
     ("What does the Aurora 13 Laptop weigh", ("weight",), 2),
     ("How many pages does War and Peace have", ("number of pages",), 4),
     ("When did Michael Jackson die", ("death date", "date of death"), 2),
+    ("When was the Brooklyn Bridge completed", ("construction date", "completion date"), 2),
     ("How many people live in Poland", ("population",), 5),
     ("How many inhabitants does Maribor have", ("population",), 4),
     ("In which year was Rachel Stevens born", ("birth year", "year of birth"), 4),
@@ -155,3 +156,9 @@ def test_dbpedias_sample_with_its_data_answers_a_value(dbpedia_sample) -> None:
 def test_a_capitalised_attribute_name_is_the_value_asked_not_a_name(library) -> None:
     [book] = extract_graph("What is the ISBN of Archives of Ghent?", library).graph.nodes
     assert book.instances[0].endswith("Archives_of_Ghent") and book.shown == (LIB + "isbn",)
+
+
+def test_a_name_that_says_its_kind_keeps_it_though_the_value_belongs_elsewhere(dbpedia) -> None:
+    # DBpedia declares completion dates for works; the bridge is still a bridge, and shows its own date
+    [bridge] = extract_graph("When was the Brooklyn Bridge completed?", dbpedia).graph.nodes
+    assert bridge.class_ == D + "Bridge" and len(bridge.shown) == 1

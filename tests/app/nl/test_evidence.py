@@ -169,6 +169,8 @@ def test_pev014_a_verb_keeps_its_particle_and_the_longer_label_wins(dbpedia) -> 
     ("dbpedia", "Which city has the fewest inhabitants?", D + "populationTotal", False),
     # a label said as written beats one near in meaning: elevation, not maximum elevation
     ("dbpedia", "What is the highest mountain?", D + "elevation", True),
+    ("dbpedia", "What is the largest country in the world?", D + "area", True),
+    ("company", "What is the biggest order?", CO + "netValue", True),  # no attribute says size: its value
 ])
 def test_pev015_a_superlative_of_an_attribute_sorts_by_it_and_keeps_the_first(request, sample, question, attribute,
                                                                                descending) -> None:
@@ -933,3 +935,13 @@ def test_pev098_both_x_and_y_are_two_things_joined_alike(dbpedia) -> None:
     named = sorted(c.value for n in graph.nodes for c in n.constraints)
     assert named == ["Inception", "Titanic"]
     assert {e.link for e in graph.edges} == {D + "starring"} and len(graph.edges) == 2
+
+
+@pytest.mark.parametrize(("sample", "question", "link"), [
+    ("dbpedia", "What is the name of the wife of Bill Clinton?", D + "spouse"),
+    ("dbpedia", "What are the names of the children of Tom Hanks?", D + "child"),
+    ("library", "What is the name of the author of Tides of Valencia?", LIB + "writtenBy"),
+])
+def test_pev099_the_name_of_a_thing_asks_for_the_thing(request, sample, question, link) -> None:
+    graph = extract_graph(question, request.getfixturevalue(sample)).graph
+    assert [e.link for e in graph.edges] == [link] and not any(n.shown for n in graph.nodes)
