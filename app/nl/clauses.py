@@ -16,7 +16,7 @@ from app.nl.mentions import AFTER_VERB
 from app.nl.words import ENGLISH, PREDICATE_VERBS, PREPOSITIONS, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "predicate_of_the_whole",
-           "relation_phrases", "same_subject", "set_aside_modifiers"]
+           "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
@@ -187,6 +187,26 @@ def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool
     """
     return len(between) == 1 and between[0].lower() in PREPOSITIONS and \
         bool(after) and (after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after))
+
+
+def said_of_the_first(between: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether the words after a second thing say something of the first: a predicate after a place
+    (:func:`predicate_of_the_whole`), or a finite verb after "of" or a passive with "by": "employees of Halvard
+    Robotics live in Munich", "projects led by Zara Vogel need UX design" (a participle, "books by authors
+    born in Dublin", describes the second).
+
+    >>> said_of_the_first(["of"], ["live", "in"]), said_of_the_first(["led", "by"], ["need"])
+    (True, True)
+    >>> said_of_the_first(["by"], ["born", "in"]), said_of_the_first(["of"], ["and"])
+    (False, False)
+    """
+    lowered = [w.lower() for w in between]
+    if predicate_of_the_whole(between, after):
+        return True
+    joined = lowered == ["of"] or (len(lowered) == 2 and lowered[1] == "by" and is_verb_form(lowered[0]))
+    first = after[0].lower() if after else ""
+    finite = first in PREDICATE_VERBS or (first.isalpha() and first not in ENGLISH and not is_verb_form(first))
+    return joined and finite
 
 
 def _compares(words: Sequence[str]) -> bool:

@@ -40,8 +40,8 @@ from app.nl.clauses import (
     back_clause,
     clause_subject,
     coordinated,
-    predicate_of_the_whole,
     relation_phrases,
+    said_of_the_first,
     same_subject,
     set_aside_modifiers,
     starts_own_clause,
@@ -139,8 +139,9 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             continue
         if starts_own_clause(tokens, mentions[i], mentions[i + 1]):
             continue  # "… and persons who …": joined by their own clause, not to the thing before
-        if i and predicate_of_the_whole(phrases[i - 1], phrases[i]):
-            # "which branch in Leipzig has the most books": the branch has them, not Leipzig
+        if i and said_of_the_first(tokens[mentions[i - 1].end:mentions[i].start], phrases[i]):
+            # "which branch in Leipzig has the most books", "employees of Halvard Robotics live in Munich": the
+            # branch has them, the employees live there
             plan.join(i - 1, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
             partner[i + 1] = (i - 1, pair_grams, pair_vectors, phrases[i])
             continue

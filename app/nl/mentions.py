@@ -24,11 +24,13 @@ __all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "clas
            "link_mentions", "read_relations", "relation_noun_spans", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
-_NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three"})
+_NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three",
+                  "no"})
 _BACK = frozenset({"the", "that", "this", "those", "these", "same", "first", "second", "third", "said", "its", "their"})
 # A bare plural is a thing after these ("works whose…", "with persons who…"), a compound's tail otherwise.
 _PLURAL_AFTER = _NEW | _BACK | frozenset({"", "with", "of", "and", "or", "for", "by", "to", "in", "on", "from", "are",
-                                          "were", "did", "do", "have", "list", "all", "both", "name", "show", "give"})
+                                          "were", "did", "do", "have", "list", "all", "both", "name", "show", "give",
+                                          "without"})
 # "Name the mascot of …", "List the battles …": a question's first word, then an article or "me",
 # is a command to the reader, not a class (DBpedia has the classes Name and List).
 _COMMANDS = frozenset({"name", "list", "give", "show", "tell", "count", "find", "state", "identify"})

@@ -945,3 +945,22 @@ def test_pev098_both_x_and_y_are_two_things_joined_alike(dbpedia) -> None:
 def test_pev099_the_name_of_a_thing_asks_for_the_thing(request, sample, question, link) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert [e.link for e in graph.edges] == [link] and not any(n.shown for n in graph.nodes)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which employees of Halvard Robotics live in Munich?",
+     {(CO + "Employee", CO + "employer", CO + "Company"), (CO + "Employee", CO + "residence", CO + "City")}),
+    ("Which projects led by Zara Vogel need UX design?",
+     {(CO + "Project", CO + "projectLead", CO + "Engineer"), (CO + "Project", CO + "requiredSkill", CO + "Skill")}),
+])
+def test_pev100_a_finite_verb_after_of_or_a_passive_is_said_of_the_first_thing(company, question, expected) -> None:
+    assert _triples(extract_graph(question, company).graph) == expected
+
+
+@pytest.mark.parametrize(("sample", "question", "link"), [
+    ("company", "Which employees have no manager?", CO + "reportsTo"),
+    ("library", "books without illustrators", LIB + "illustratedBy"),
+])
+def test_pev101_no_before_a_class_word_negates_the_link_to_it(request, sample, question, link) -> None:
+    [edge] = extract_graph(question, request.getfixturevalue(sample)).graph.edges
+    assert edge.link == link and edge.negated
