@@ -100,18 +100,57 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     tokens = tokens_of(question)
     if not is_english(tokens):
         return None
-    mentions = find_mentions(question, ontology, index, instances)
-    mentions = _split_coordinated_names(tokens, mentions, resolve_name)
-    if resolve_name is not None:
-        mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
-    asked, mentions = read_asked_value(tokens, mentions, ontology, index)
-    mentions = _without_compared_counts(question, mentions, ontology)
+    asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
+    plan = Plan(list(mentions), [m.class_iri or _place_named(m, ontology) for m in mentions])
+    _join_pairs(plan, tokens, mentions, phrases, ontology, index)
+    same_thing(tokens, plan)
+    same_as(tokens, plan, ontology)
+    if clause:
+        _join_back(plan, clause[1], ontology, index)
+    _join_modifiers(plan, modifiers, tokens, ontology, index)
+    if not any(plan.classes) and asked is None:
+        return None  # nothing the ontology knows, and no link the words name
+    if asked is not None:
+        _type_by_value(plan, asked, ontology, index)
+    plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
+    draft = _assemble(question, tokens, plan, ontology)
+    if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
+            and plan.mentions[0].kind != "class":
+        return None  # a lone name, and no value of it the ontology knows ("the weather in Lisbon")
+    _sorted_by_superlative(tokens, draft, ontology, index)
+    _constrained_by_comparisons(question, tokens, draft, ontology, index)
+    named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
+             for i in range(len(tokens))]
+    _add_conditions(draft, read_flags(tokens, draft.graph, draft.spans, ontology, named), tokens, ontology)
+    if values:
+        # a class word's head names the thing, not its status ("managers" is no job title here)
+        heads = {m.end - 1 for m in plan.mentions if m.kind == "class" and m.end > 0}
+        free = [n or i in heads for i, n in enumerate(named)]
+        _add_conditions(draft, read_values(tokens, draft.graph, draft.spans, ontology, free, values), tokens, ontology)
+    return draft
+
+
+def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, index: OntologyIndex,
+                   instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]] | None,
+                   resolve_name: NameResolver | None) -> tuple[AskedValue | None, list[Mention]]:
+    """The value the question asks, if any, and the things it names, resolved in the knowledge graph."""
+    mentions = find_mentions(question, ontology, index, instances)
+    mentions = _split_coordinated_names(tokens, mentions, resolve_name)
+    if resolve_name is not None:
+        mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
+    asked, mentions = read_asked_value(tokens, mentions, ontology, index)
+    return asked, _without_compared_counts(question, mentions, ontology)
+
+
+def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], phrases: Sequence[Sequence[str]],
+                ontology: Ontology, index: OntologyIndex) -> None:
+    """Join each thing to the next by the words between them, or to the thing whose clause they continue."""
     grams = [phrase_grams(words, whole=False) or implied_grams(words) + owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
     grams = [gs + end_named(gs, mentions[i], mentions[i + 1], ontology)
@@ -119,7 +158,6 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
              + named_by_place(phrases[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
-    plan = Plan(list(mentions), [m.class_iri or _place_named(m, ontology) for m in mentions])
     offset, partner = 0, {}
     for i, pair_grams in enumerate(grams):
         pair_vectors = vectors[offset:offset + len(pair_grams)]
@@ -147,31 +185,6 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             continue
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
-    same_thing(tokens, plan)
-    same_as(tokens, plan, ontology)
-    if clause:
-        _join_back(plan, clause[1], ontology, index)
-    _join_modifiers(plan, modifiers, tokens, ontology, index)
-    if not any(plan.classes) and asked is None:
-        return None  # nothing the ontology knows, and no link the words name
-    if asked is not None:
-        _type_by_value(plan, asked, ontology, index)
-    plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
-    draft = _assemble(question, tokens, plan, ontology)
-    if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
-            and plan.mentions[0].kind != "class":
-        return None  # a lone name, and no value of it the ontology knows ("the weather in Lisbon")
-    _sorted_by_superlative(tokens, draft, ontology, index)
-    _constrained_by_comparisons(question, tokens, draft, ontology, index)
-    named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
-             for i in range(len(tokens))]
-    _add_conditions(draft, read_flags(tokens, draft.graph, draft.spans, ontology, named), tokens, ontology)
-    if values:
-        # a class word's head names the thing, not its status ("managers" is no job title here)
-        heads = {m.end - 1 for m in plan.mentions if m.kind == "class" and m.end > 0}
-        free = [n or i in heads for i, n in enumerate(named)]
-        _add_conditions(draft, read_values(tokens, draft.graph, draft.spans, ontology, free, values), tokens, ontology)
-    return draft
 
 
 def _place_named(mention: Mention, ontology: Ontology) -> str | None:
