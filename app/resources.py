@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from app.nl.embedding import Embedder, load_embedder
 from app.nl.gazetteer import city_population
+from app.nl.given_names import has_given_name
 from app.nl.llm import load_llm
 from app.nl.retrieval import OntologyIndex, build_index
 from app.query.counts import instance_counts as count_instances
@@ -79,7 +80,8 @@ class Resources:
             steps["instance_counts"] = lambda: self.instance_counts
         if embeddings:
             steps["index"] = lambda: self.index
-            steps["gazetteer"] = lambda: city_population("")  # 67,000 city names, read once before questions
+            steps["gazetteer"] = lambda: (city_population(""),  # 67,000 city names, read once before questions
+                                          has_given_name("Ada"))  # and 40,000 given names
         if "embedder" in models:
             steps["embedder"] = lambda: self.embedder.model()
         if "llm" in models:

@@ -6,6 +6,7 @@
   kind there; a label that merely ends with the head counts when only one allowed class has it
   ("Apollo 11 mission": space mission).
 - A firm's word at the end: "Mean Hamster Software", "Decca Records" are companies.
+- A given name first: "Elvis Presley" is a person (:mod:`app.nl.given_names`).
 
 Either answer must be a kind of the class the name's link allows, so a draft stays valid.
 """
@@ -13,6 +14,7 @@ Either answer must be a kind of the class the name's link allows, so a draft sta
 from __future__ import annotations
 
 from app.nl.gazetteer import place_kind
+from app.nl.given_names import looks_like_a_person
 from app.nl.mentions import class_named, word_forms
 from ontology_loaders import OWL_THING, Ontology
 
@@ -40,7 +42,9 @@ def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
     place = place_kind(name, said_to_be_a_place=declared != OWL_THING)
     if place and (labelled := class_named(place, ontology)) in allowed:
         return labelled
-    return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology)
+    person = class_named("person", ontology) if looks_like_a_person(name) else None
+    return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology) or \
+        (person if person in allowed else None)
 
 
 # Words English puts at the end of a firm's name: "Mean Hamster Software", "Decca Records", "Acme Inc".

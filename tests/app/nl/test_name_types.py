@@ -60,3 +60,18 @@ def test_an_answer_in_the_models_own_words_is_matched_to_an_allowed_class() -> N
     assert matched_class("prize", choices, nearest) == D + "Award"
     assert asked == [("prize", list(choices.values()))]  # only allowed classes are ever offered
     assert matched_class("car", choices, nearest) is None  # not close enough: the declared end stays
+
+
+def test_a_given_name_first_makes_a_person_with_no_model(dbo_path) -> None:
+    from app.nl.name_kinds import known_kind
+    from app.resources import get_resources
+    from app.settings import Settings
+    from ontology_loaders import OWL_THING
+
+    ontology = get_resources(Settings(ontology=[dbo_path], kg=[])).ontology
+    person = "http://dbpedia.org/ontology/Person"
+    assert known_kind("Elvis Presley", OWL_THING, ontology) == person
+    assert known_kind("German Shepherd", OWL_THING, ontology) is None  # a demonym first is no given name
+    assert known_kind("Harold and Maude", OWL_THING, ontology) is None
+    # a link that allows no person leaves the name to other evidence
+    assert known_kind("Elvis Presley", "http://dbpedia.org/ontology/Place", ontology) is None
