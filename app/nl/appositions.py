@@ -71,6 +71,12 @@ def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontolo
     """"Organisations that have their headquarters in Geneva": a link's word, then "in" and a known thing
     of the class that link reaches, is that thing. ("whose home branch is in Leipzig", with "is", says
     where the branch is, a link further.)"""
+    had = related.start >= 2 and lowered[related.start - 2] in ("has", "have", "had") and \
+        lowered[related.start - 1] in ("the", "a", "an")
+    if had and place.kind == "class" and related.class_iri and place.class_iri and \
+            lowered[related.end:place.start] in (["of"], ["of", "a"], ["of", "an"]) and \
+            ontology.is_subclass(place.class_iri, related.class_iri):
+        return place  # "the person has the alma mater of a university": the university is that alma mater
     if related.kind != "related" or place.kind not in ("instance", "name") or \
             lowered[related.end:place.start] != ["in"] or not related.class_iri:
         return None

@@ -85,10 +85,15 @@ def same_subject(words: Sequence[str]) -> bool:
     (True, True, False)
     >>> same_subject(["and", "work", "in"]), same_subject(["and", "the"]), same_subject(["and", "in"])
     (True, False, False)
+    >>> same_subject(["and", "that", "person", "has"]), same_subject(["and", "that", "are"])
+    (False, True)
     """
     lowered = [w.lower() for w in words[:3]]
     if len(lowered) < 2 or lowered[0] not in ("and", "but"):
         return False
+    if lowered[1] in ("that", "this") and len(lowered) == 3 and lowered[2] not in AUXILIARIES and \
+            not is_verb_form(lowered[2]):
+        return False  # "and that person has a child": "that" points back to the person, no clause's subject
     plain_verb = len(lowered) == 3 and lowered[2] in AFTER_VERB and lowered[1].isalpha() and \
         lowered[1] not in ENGLISH
     return lowered[1] in AUXILIARIES or is_verb_form(lowered[1]) or plain_verb
@@ -147,7 +152,7 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
     for i in range(len(mentions) - 1):
         a, b = mentions[i], mentions[i + 1]
         owned = [t.lower() for t in tokens[b.end:b.end + 1]] == ["of"]  # "the project lead of …": a thing
-        if b.kind == "related" and not content_words(tokens[a.end:b.start]) and not owned:
+        if b.kind == "related" and not content_words(_without_pointer(tokens[a.end:b.start], a)) and not owned:
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = list(tokens[a.end:b.start])
@@ -203,6 +208,8 @@ def said_of_the_first(between: Sequence[str], after: Sequence[str]) -> bool:
     lowered = [w.lower() for w in between]
     if predicate_of_the_whole(between, after):
         return True
+    if lowered[:1] in (["that"], ["who"], ["which"]) and after and after[0].lower() in PREDICATE_VERBS:
+        return True  # "a work that is the theme of a show is composed by …": the relative clause has ended
     joined = lowered == ["of"] or (len(lowered) == 2 and lowered[1] == "by" and is_verb_form(lowered[0]))
     first = after[0].lower() if after else ""
     finite = first in PREDICATE_VERBS or (first.isalpha() and first not in ENGLISH and not is_verb_form(first))
@@ -213,6 +220,19 @@ def _compares(words: Sequence[str]) -> bool:
     """Whether the words open with a comparison ("higher than 8000 metres")."""
     found = find_comparisons(" ".join(words))
     return bool(found) and found[0].span[0] == 0
+
+
+def _without_pointer(words: Sequence[str], thing: Mention) -> list[str]:
+    """The words less "that <thing's word>", which only points back to it ("a person and that person has …").
+
+    >>> _without_pointer("and that person has a".split(), Mention(0, 1, "person", "class"))
+    ['and', 'has', 'a']
+    """
+    lowered = [w.lower() for w in words]
+    for k in range(len(lowered) - 1):
+        if lowered[k] in ("that", "this") and lowered[k + 1] == thing.text.lower():
+            return list(words[:k]) + list(words[k + 2:])
+    return list(words)
 
 
 def has_content(words: Sequence[str]) -> bool:

@@ -175,8 +175,8 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
             partner[i + 1] = partner[i]
             continue
-        if starts_own_clause(tokens, mentions[i], mentions[i + 1]):
-            continue  # "… and persons who …": joined by their own clause, not to the thing before
+        if starts_own_clause(tokens, mentions[i], mentions[i + 1]) or _opens_a_sentence(tokens, mentions[i + 1]):
+            continue  # "… and persons who …", "… a headquarter. The person …": joined by their own clause
         if i and said_of_the_first(tokens[mentions[i - 1].end:mentions[i].start], phrases[i]):
             # "which branch in Leipzig has the most books", "employees of Halvard Robotics live in Munich": the
             # branch has them, the employees live there
@@ -185,6 +185,11 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             continue
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
+
+
+def _opens_a_sentence(tokens: Sequence[str], mention: Mention) -> bool:
+    """A class word after a capitalised "The", "That" or "This" inside the question begins a sentence of its own."""
+    return mention.kind == "class" and mention.start > 1 and tokens[mention.start - 1] in ("The", "That", "This")
 
 
 def _place_named(mention: Mention, ontology: Ontology) -> str | None:

@@ -218,7 +218,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         if length == 1 and not plural and (_verb_slot(original, position) or in_idiom(tokens, position)):
             position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
-        if _is_proper_name(original[position:position + length], ontology.label(iri), position):
+        indefinite = position > 0 and tokens[position - 1] in ("a", "an")  # "of an University": no name takes "an"
+        if not indefinite and _is_proper_name(original[position:position + length], ontology.label(iri), position):
             position += length  # "the United States" names an instance, not the class State
             continue
         before = tokens[position - 1] if position else ""

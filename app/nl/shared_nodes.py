@@ -56,12 +56,30 @@ def same_thing(tokens: Sequence[str], plan: Plan) -> None:
     earlier thing of that class is that thing; its links move to it (``plan.same`` records the merge)."""
     lowered = [t.lower() for t in tokens]
     for j, mention in enumerate(plan.mentions):
+        if _said_again(lowered, plan, j):
+            _merge(plan, j, _said_again(lowered, plan, j))
+            continue
         if mention.kind != "class" or mention.start < 2 or lowered[mention.start - 2:mention.start] != ["the", "same"]:
             continue
         earlier = [k for k in range(j) if plan.mentions[k].kind == "class" and plan.classes[k] == plan.classes[j]]
         if earlier and lowered[mention.end:mention.end + 1] == ["as"]:
-            k = earlier[-1]
-            plan.same[j] = k
-            plan.edges = [(k if a == j else a, choice, k if b == j else b, words) for a, choice, b, words in plan.edges]
-            plan.missing = [(k if a == j else a, k if b == j else b) for a, b in plan.missing]
+            _merge(plan, j, earlier[-1])
+
+
+def _said_again(lowered: Sequence[str], plan: Plan, j: int) -> int | None:
+    """"… is composed by a person … The person has …": a class word after "the", "that" or "this" that
+    starts a sentence's subject, with a thing of that class brought in earlier by "a", is that thing."""
+    mention = plan.mentions[j]
+    if mention.kind != "class" or mention.start < 1 or lowered[mention.start - 1] not in ("the", "that", "this") or \
+            lowered[mention.end:mention.end + 1] in (["of"], ["who"], ["that"], ["which"]):
+        return None
+    earlier = [k for k in range(j) if plan.mentions[k].kind == "class" and plan.classes[k] == plan.classes[j]
+               and plan.mentions[k].start > 0 and lowered[plan.mentions[k].start - 1] in ("a", "an")]
+    return earlier[-1] if earlier else None
+
+
+def _merge(plan: Plan, j: int, k: int) -> None:
+    plan.same[j] = k
+    plan.edges = [(k if a == j else a, choice, k if b == j else b, words) for a, choice, b, words in plan.edges]
+    plan.missing = [(k if a == j else a, k if b == j else b) for a, b in plan.missing]
 

@@ -100,6 +100,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
                 continue
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
+    for mention in _abbreviated_classes(tokens, taken, ontology):
+        take(mention)
     for mention in _names(tokens, taken, ontology):
         take(dataclasses.replace(mention, text=_as_written(question, mention.start, mention.end)))
     for mention in _related(tokens, taken, ontology):
@@ -303,6 +305,23 @@ def _demonyms(tokens: Sequence[str]) -> list[Mention]:
     return found
 
 
+# Abbreviations English writes in capitals inside class words: "a TV show" is a television show.
+_ABBREVIATIONS = {"tv": "television"}
+
+
+def _abbreviated_classes(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """Class words that begin with an abbreviation, which would otherwise read as a name ("TV")."""
+    found = []
+    for i in range(len(tokens) - 1):
+        full = _ABBREVIATIONS.get(tokens[i].lower())
+        if full is None or taken[i] or taken[i + 1]:
+            continue
+        iri = class_named(f"{full} {tokens[i + 1].lower()}", ontology)
+        if iri is not None:
+            found.append(Mention(i, i + 2, f"{tokens[i]} {tokens[i + 1]}", "class", class_iri=iri))
+    return found
+
+
 def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
     """Runs of capitalised words not yet explained: names of unknown class ("born in Heraklion")."""
     found: list[Mention] = []
@@ -320,8 +339,8 @@ def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> 
                 or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
                     and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
             end += 1
-        if position == 0 and end == 1:
-            position += 1  # a lone capitalised first word is the sentence's, not a name's
+        if end - position == 1 and (position == 0 or word.lower() in ENGLISH):
+            position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name
             continue
         found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
         position = end
