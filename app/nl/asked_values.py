@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
-from app.nl.measures import MEASURED_BY
+from app.nl.measures import MEASURED_BY, VERB_MEASURES
 from app.nl.mentions import is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, PEOPLE
@@ -46,9 +46,6 @@ _THE_THING = frozenset({"name", "names", "full name"})
 _LIVE = frozenset({"live", "lives", "living", "reside", "dwell"})
 # Words that count things rather than name a value ("the total number of …").
 _COUNTING = frozenset({"number", "count", "total", "amount", "list", "names"})
-# What "how much does X <verb>" asks.
-_VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
-                  "make": ("salary", "income")}
 
 
 @dataclass(frozen=True)
@@ -109,15 +106,15 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
     >>> _how_measured("what does the aurora 15 laptop cost".split()).words
     ('price', 'cost')
     """
-    if lowered[0] == "what" and lowered[1] in DO_FORMS and lowered[-1] in _VERB_MEASURES:
-        return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 2)
+    if lowered[0] == "what" and lowered[1] in DO_FORMS and lowered[-1] in VERB_MEASURES:
+        return AskedValue(VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 2)
     if lowered[0] != "how":
         return None
     adjective = lowered[1]
     if adjective in MEASURED_BY and lowered[2] in _BE:
         return AskedValue(MEASURED_BY[adjective], (0, 2), 3)
-    if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in _VERB_MEASURES:
-        return AskedValue(_VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
+    if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in VERB_MEASURES:
+        return AskedValue(VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
     if adjective == "many" and lowered[2] in PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
             lowered[4] == "in":
         return AskedValue(("population",), (2, 4), 5, covers=True)  # "How many people live in Poland"

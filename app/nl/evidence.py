@@ -48,6 +48,7 @@ from app.nl.clauses import (
 )
 from app.nl.comparisons import find_comparisons, read_comparisons
 from app.nl.flags import read_flags
+from app.nl.focus import asked_classes
 from app.nl.gazetteer import place_kind
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
@@ -59,7 +60,7 @@ from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.shared_nodes import same_as, same_thing
 from app.nl.spans import find_mentions, most_specific
-from app.nl.superlatives import read_superlative
+from app.nl.superlatives import read_superlative, superlative_words
 from app.nl.values import ValueWords, read_values
 from app.nl.words import NEGATIONS, TOKEN, is_english, tokens_of
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
@@ -101,7 +102,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
-    mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
+    mentions, modifiers, unspoken = set_aside_modifiers(_focus_by_superlative(tokens, mentions, ontology, index),
+                                                        tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
@@ -146,6 +148,22 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
         mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
     return asked, _without_compared_counts(question, mentions, ontology)
+
+
+def _focus_by_superlative(tokens: Sequence[str], mentions: list[Mention], ontology: Ontology,
+                          index: OntologyIndex) -> list[Mention]:
+    """"Who has the highest salary?": with nothing named but "who", the thing asked for is of the class whose
+    attribute the superlative names as written, when that class is what "who" may ask for."""
+    if len(mentions) != 1 or mentions[0].kind != "focus":
+        return mentions
+    words = superlative_words(tokens)
+    named = nearest_attribute(words, None, ontology, index, at_least=1.0) if words else None
+    domain = ontology.get_attribute(named[0]).domain if named else OWL_THING
+    focus = mentions[0]
+    if domain == OWL_THING or not ontology.has_class(domain) or not any(
+            ontology.is_subclass(domain, hint) for hint in asked_classes(focus.text, ontology)):
+        return mentions
+    return [Mention(focus.start, focus.end, focus.text, "class", class_iri=domain, score=focus.score)]
 
 
 def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], phrases: Sequence[Sequence[str]],

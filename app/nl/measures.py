@@ -6,7 +6,7 @@ superlatives ("the highest …"); no ontology's labels are written here.
 
 from __future__ import annotations
 
-__all__ = ["MEASURED_BY", "measured_by"]
+__all__ = ["MEASURED_BY", "VERB_MEASURES", "measured_by"]
 
 # What "how <adjective>" measures, in the plain nouns attributes are named with.
 MEASURED_BY = {
@@ -17,18 +17,24 @@ MEASURED_BY = {
     "hot": ("temperature",), "cold": ("temperature",),
 }
 
+# What a verb of amount measures: "how much does X cost", "which employee earns the most".
+VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
+                 "make": ("salary", "income")}
+
 
 def measured_by(adjective: str) -> tuple[str, ...]:
     """What an adjective of size, or its comparative or superlative, measures: "high", "highest" → height, elevation.
 
     >>> measured_by("highest"), measured_by("heaviest"), measured_by("biggest"), measured_by("largest")
     (('height', 'elevation'), ('weight', 'mass'), ('size', 'area'), ('size', 'area'))
-    >>> measured_by("newest"), measured_by("higher"), measured_by("bigger")
-    ((), ('height', 'elevation'), ('size', 'area'))
+    >>> measured_by("newest"), measured_by("higher"), measured_by("bigger"), measured_by("earns")
+    ((), ('height', 'elevation'), ('size', 'area'), ('salary', 'income'))
     """
     word = adjective.lower()
     if word in MEASURED_BY:
         return MEASURED_BY[word]
+    if word.removesuffix("s") in VERB_MEASURES:  # "(which employee) earns (the most)"
+        return VERB_MEASURES[word.removesuffix("s")]
     ending = next((e for e in ("est", "er") if word.endswith(e)), None)  # "highest", "higher"
     if ending is None:
         return ()

@@ -19,7 +19,7 @@ from app.nl.words import PEOPLE
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["SortReading", "read_superlative"]
+__all__ = ["SortReading", "read_superlative", "superlative_words"]
 
 # Below this similarity between the adjective and every attribute, the superlative is left unread.
 ATTRIBUTE_SIMILARITY = 0.3
@@ -67,6 +67,24 @@ def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | No
             end += 1  # "best-paid": a salary
         return k, end, " ".join(lowered[k:end])
     return None
+
+
+def superlative_words(tokens: Sequence[str]) -> tuple[str, ...]:
+    """What the question's first superlative measures, in words: its noun, else what its adjective or verb
+    measures ("who has the highest salary": salary; "who earns the most": salary, income).
+
+    >>> superlative_words("who has the highest salary".split()), superlative_words("who earns the most".split())
+    (('salary',), ('salary', 'income'))
+    """
+    lowered = [t.lower() for t in tokens]
+    for k in range(len(lowered)):
+        found = _superlative_at(lowered, k)
+        if found is None:
+            continue
+        _, end, adjective = found
+        noun = lowered[end] if end < len(lowered) and lowered[end] not in _FILLERS else ""
+        return (noun,) if noun else measured_by(adjective.split()[-1])
+    return ()
 
 
 def _descending(adjective: str, kind: DatatypeKind) -> bool:

@@ -964,3 +964,16 @@ def test_pev100_a_finite_verb_after_of_or_a_passive_is_said_of_the_first_thing(c
 def test_pev101_no_before_a_class_word_negates_the_link_to_it(request, sample, question, link) -> None:
     [edge] = extract_graph(question, request.getfixturevalue(sample)).graph.edges
     assert edge.link == link and edge.negated
+
+
+@pytest.mark.parametrize(("question", "descending"), [
+    ("Who earns the most?", True),
+    ("Who has the highest salary?", True),
+    ("Which employee earns the most?", True),
+    ("Who has the lowest salary?", False),
+])
+def test_pev102_who_with_a_superlative_asks_for_the_class_whose_value_it_names(company, question, descending) -> None:
+    graph = extract_graph(question, company).graph
+    [node] = graph.nodes
+    [order] = graph.order_by
+    assert node.class_ == CO + "Employee" and (order.property, order.descending) == (CO + "salary", descending)
