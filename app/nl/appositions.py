@@ -36,8 +36,8 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
             # "the Berlin office": a known thing before a class word of another kind describes it
             merged[-1] = dataclasses.replace(merged[-1], modifier=True)
         if one is None and merged:
-            one = _said_to_be(merged[-1], mention, lowered, ontology) or _related_in(merged[-1], mention, lowered,
-                                                                                   ontology)
+            one = _said_to_be(merged[-1], mention, lowered, ontology) or _related_in(
+                merged[-1], mention, lowered, ontology) or _had_of(merged[-1], mention, lowered, ontology)
         if one is None:
             merged.append(mention)
         else:
@@ -71,12 +71,6 @@ def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontolo
     """"Organisations that have their headquarters in Geneva": a link's word, then "in" and a known thing
     of the class that link reaches, is that thing. ("whose home branch is in Leipzig", with "is", says
     where the branch is, a link further.)"""
-    had = related.start >= 2 and lowered[related.start - 2] in ("has", "have", "had") and \
-        lowered[related.start - 1] in ("the", "a", "an")
-    if had and place.kind == "class" and related.class_iri and place.class_iri and \
-            lowered[related.end:place.start] in (["of"], ["of", "a"], ["of", "an"]) and \
-            ontology.is_subclass(place.class_iri, related.class_iri):
-        return place  # "the person has the alma mater of a university": the university is that alma mater
     if related.kind != "related" or place.kind not in ("instance", "name") or \
             lowered[related.end:place.start] != ["in"] or not related.class_iri:
         return None
@@ -85,6 +79,19 @@ def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontolo
     if not kind or not ontology.is_subclass(kind, related.class_iri):
         return None
     return dataclasses.replace(place, class_iri=kind)  # the link's word stays in the words between, naming the link
+
+
+def _had_of(related: Mention, thing: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """"The person has the alma mater of an University": after "has the", a link's word, "of" and a class
+    word the link reaches are one thing, that class's; the link's word stays between, naming the link.
+    ("the child of a person", with no "has", is another person's child.)"""
+    had = related.kind == "related" and related.start >= 2 and lowered[related.start - 2] in ("has", "have", "had") \
+        and lowered[related.start - 1] in ("the", "a", "an")
+    if had and thing.kind == "class" and related.class_iri and thing.class_iri and \
+            lowered[related.end:thing.start] in (["of"], ["of", "a"], ["of", "an"]) and \
+            ontology.is_subclass(thing.class_iri, related.class_iri):
+        return thing
+    return None
 
 
 def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:

@@ -24,7 +24,8 @@ from app.nl.words import DO_FORMS, PEOPLE
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
-__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "counted_by_attribute", "nearest_attribute",
+__all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "class_having", "counted_by_attribute",
+           "nearest_attribute",
            "read_asked_value", "show_asked", "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
@@ -169,6 +170,14 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
     if best is None or best.score < at_least:
         return None
     return best.iri, best.score
+
+
+def class_having(words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> str | None:
+    """The class that has the attribute ``words`` name as written ("death date": DBpedia's Animal), or None
+    when none is named so or it belongs to any thing."""
+    named = nearest_attribute(words, None, ontology, index, at_least=1.0) if words else None
+    domain = ontology.get_attribute(named[0]).domain if named else OWL_THING
+    return domain if domain != OWL_THING and ontology.has_class(domain) else None
 
 
 def _specificity(attribute: str, ontology: Ontology) -> int:

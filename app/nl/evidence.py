@@ -12,9 +12,8 @@ for every node and edge the words it came from and how sure it is.
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from app.errors import EditError
@@ -28,14 +27,7 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import (
-    AskedValue,
-    asked_of,
-    counted_by_attribute,
-    nearest_attribute,
-    read_asked_value,
-    show_asked,
-)
+from app.nl.asked_values import AskedValue, class_having, counted_by_attribute, read_asked_value, show_asked
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -49,30 +41,28 @@ from app.nl.clauses import (
 from app.nl.comparisons import find_comparisons, read_comparisons
 from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
-from app.nl.gazetteer import place_kind
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
 from app.nl.mention_types import Mention
-from app.nl.mentions import class_named
-from app.nl.name_kinds import known_kind
+from app.nl.name_classes import (
+    NameResolver,
+    place_named,
+    refine_name_classes,
+    resolved,
+    split_coordinated_names,
+    type_by_value,
+)
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.shared_nodes import same_as, same_thing
-from app.nl.spans import find_mentions, most_specific
+from app.nl.spans import find_mentions
 from app.nl.superlatives import read_superlative, superlative_words
 from app.nl.values import ValueWords, read_values
 from app.nl.words import NEGATIONS, TOKEN, is_english, tokens_of
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
 __all__ = ["EvidenceDraft", "draft_from_evidence"]
-
-#: ``(name) -> (instance IRI, types)`` of the knowledge graph's best match, or None.
-NameResolver = Callable[[str], "tuple[str, tuple[str, ...]] | None"]
-
-# How close a name must be to a class label to take that class instead of its link's declared end.
-NAME_CLASS_SIMILARITY = 0.55
-
 
 @dataclass
 class EvidenceDraft:
@@ -109,7 +99,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
-    plan = Plan(list(mentions), [m.class_iri or _place_named(m, ontology) for m in mentions])
+    plan = Plan(list(mentions), [m.class_iri or place_named(m, ontology) for m in mentions])
     _join_pairs(plan, tokens, mentions, phrases, ontology, index)
     same_thing(tokens, plan)
     same_as(tokens, plan, ontology)
@@ -119,8 +109,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not any(plan.classes) and asked is None:
         return None  # nothing the ontology knows, and no link the words name
     if asked is not None:
-        _type_by_value(plan, asked, ontology, index)
-    plan.classes = _refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
+        type_by_value(plan, asked, ontology, index)
+    plan.classes = refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
     if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
             and plan.mentions[0].kind != "class":
@@ -143,9 +133,9 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
                    resolve_name: NameResolver | None) -> tuple[AskedValue | None, list[Mention]]:
     """The value the question asks, if any, and the things it names, resolved in the knowledge graph."""
     mentions = find_mentions(question, ontology, index, instances)
-    mentions = _split_coordinated_names(tokens, mentions, resolve_name)
+    mentions = split_coordinated_names(tokens, mentions, resolve_name)
     if resolve_name is not None:
-        mentions = [_resolved(m, resolve_name, ontology) for m in mentions]
+        mentions = [resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
     return asked, _without_compared_counts(question, mentions, ontology)
 
@@ -156,12 +146,9 @@ def _focus_by_superlative(tokens: Sequence[str], mentions: list[Mention], ontolo
     attribute the superlative names as written, when that class is what "who" may ask for."""
     if len(mentions) != 1 or mentions[0].kind != "focus":
         return mentions
-    words = superlative_words(tokens)
-    named = nearest_attribute(words, None, ontology, index, at_least=1.0) if words else None
-    domain = ontology.get_attribute(named[0]).domain if named else OWL_THING
+    domain = class_having(superlative_words(tokens), ontology, index)
     focus = mentions[0]
-    if domain == OWL_THING or not ontology.has_class(domain) or not any(
-            ontology.is_subclass(domain, hint) for hint in asked_classes(focus.text, ontology)):
+    if domain is None or not any(ontology.is_subclass(domain, hint) for hint in asked_classes(focus.text, ontology)):
         return mentions
     return [Mention(focus.start, focus.end, focus.text, "class", class_iri=domain, score=focus.score)]
 
@@ -208,13 +195,6 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
 def _opens_a_sentence(tokens: Sequence[str], mention: Mention) -> bool:
     """A class word after a capitalised "The", "That" or "This" inside the question begins a sentence of its own."""
     return mention.kind == "class" and mention.start > 1 and tokens[mention.start - 1] in ("The", "That", "This")
-
-
-def _place_named(mention: Mention, ontology: Ontology) -> str | None:
-    """A name the gazetteer knows as a country or a large city takes that class before any link is chosen, so
-    the link fits it ("Is Berlin the capital of Germany": Germany has the capital, it is none)."""
-    place = place_kind(mention.text, said_to_be_a_place=False) if mention.kind == "name" else None
-    return class_named(place, ontology) if place else None
 
 
 def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens: Sequence[str],
@@ -303,22 +283,6 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
     draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
 
 
-def _type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:
-    """A name nothing types yet may be of any class that has the value asked: the model says which kind
-    it is ("Toy Story": a film), and the value is then looked for among that class's attributes.
-
-    When the words name an attribute as written ("When did Elvis Presley die": death date), the name is
-    one of the classes that have it, so the model chooses among those only.
-    """
-    subject = asked_of(plan.mentions, asked)
-    if subject is None or plan.mentions[subject].kind != "name" or plan.classes[subject]:
-        return
-    named = None if known_kind(plan.mentions[subject].text, OWL_THING, ontology) else \
-        nearest_attribute(asked.words, None, ontology, index, at_least=1.0)  # "the Brooklyn Bridge" says its kind
-    domain = ontology.get_attribute(named[0]).domain if named else OWL_THING
-    plan.classes[subject] = domain if ontology.has_class(domain) else OWL_THING
-
-
 def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue, ontology: Ontology,
                  index: OntologyIndex) -> bool:
     """"What is the list price of the Aurora 15 Laptop": the draft shows that value; its words are used."""
@@ -333,36 +297,6 @@ def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue,
     return True
 
 
-def _refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], ontology: Ontology,
-                         index: OntologyIndex, type_name: NameTyper | None = None) -> list[str | None]:
-    """A name with no instance data takes, among the classes its link admits, the kind it is.
-
-    ``type_name`` (the model's world knowledge) decides where given. Otherwise the embedder's
-    does: the class closest to the name in meaning, above :data:`NAME_CLASS_SIMILARITY`. The
-    link's declared end keeps either guess valid; without an answer it stays.
-    """
-    named = [i for i, m in enumerate(mentions) if m.kind == "name" and classes[i]]
-    if not named:
-        return classes
-    refined = list(classes)
-    for i in list(named):
-        kind = known_kind(mentions[i].text, classes[i], ontology)
-        if kind:
-            refined[i] = kind  # "Heraklion", "North Sea": the name or a gazetteer says it, no model needed
-            named.remove(i)
-    if type_name is not None:
-        answers = {i: type_name(mentions[i].text, classes[i]) for i in named}
-        refined = [answers.get(i) or c for i, c in enumerate(refined)]
-        named = [i for i in named if answers[i] is None]
-    vectors = index.embed_many([mentions[i].text for i in named]) if named else []
-    for i, vector in zip(named, vectors):
-        allowed = [c for c in ontology.descendants(classes[i]) if c != OWL_THING]
-        best = index.classes.score(vector, allowed)[:1]
-        if best and best[0].score >= NAME_CLASS_SIMILARITY:
-            refined[i] = best[0].iri
-    return refined
-
-
 def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:
     """The first thing's second link to the last thing, from the words of a clause about it."""
     last = len([m for m in plan.mentions if m.start >= 0]) - 1
@@ -374,40 +308,6 @@ def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: Onto
                                     plan.classes[last]) if c.link not in taken]
     if ranked:
         plan.edges.append((0, ranked[0], last, list(words)))
-
-
-def _split_coordinated_names(tokens: Sequence[str], mentions: Sequence[Mention],
-                             resolve_name: NameResolver | None) -> list[Mention]:
-    """"Sonny and Cher", "both Titanic and Inception": two names, where "both" says so or the knowledge graph
-    knows each part and not the whole ("Harold and Maude", a film, stays one)."""
-    result: list[Mention] = []
-    for mention in mentions:
-        words = [t.lower() for t in tokens[mention.start:mention.end]]
-        if mention.kind != "name" or "and" not in words[1:-1]:
-            result.append(mention)
-            continue
-        cut = mention.start + words.index("and")
-        parts = [(mention.start, cut), (cut + 1, mention.end)]
-        texts = [" ".join(tokens[a:b]) for a, b in parts]
-        both = mention.start > 0 and tokens[mention.start - 1].lower() in ("both", "either", "between")
-        known = resolve_name is not None and resolve_name(mention.text) is None and \
-            all(resolve_name(text) is not None for text in texts)
-        if both or known:
-            result += [dataclasses.replace(mention, start=a, end=b, text=text) for (a, b), text in zip(parts, texts)]
-        else:
-            result.append(mention)
-    return result
-
-
-def _resolved(mention: Mention, resolve_name: NameResolver, ontology: Ontology) -> Mention:
-    if mention.kind != "name":
-        return mention
-    found = resolve_name(mention.text)
-    if found is None:
-        return mention
-    iri, types = found
-    return dataclasses.replace(mention, kind="instance", class_iri=most_specific(types, ontology), instance=iri,
-                               score=0.9)
 
 
 def _node(mention: Mention, node_id: str, class_iri: str | None, ontology: Ontology) -> Node:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from app.nl.mentions import word_forms
+from app.nl.mentions import class_named, word_forms
 from app.nl.model_queue import shared_queue
 from grammar.backends import Backend, StopReason
 from ontology_loaders import OWL_THING, Ontology
@@ -79,10 +79,6 @@ def _choices(ontology: Ontology, declared: str) -> dict[str, str]:
     return choices
 
 
-def _person_class(ontology: Ontology) -> str | None:
-    return next((c.iri for c in ontology.classes if ontology.label(c.iri).lower() == "person"), None)
-
-
 def _as_person(answer: str | None, declared: str, ontology: Ontology, person: str | None = None) -> str | None:
     """A person's name stays a person: people hold many roles at once, and a name does not say which one is meant.
 
@@ -91,7 +87,7 @@ def _as_person(answer: str | None, declared: str, ontology: Ontology, person: st
     """
     if answer is None:
         return None
-    person = person or _person_class(ontology)
+    person = person or class_named("person", ontology)
     if person is None or not ontology.is_subclass(answer, person):
         return answer
     return person if ontology.is_subclass(person, declared) else declared
@@ -106,7 +102,7 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
     label to the closest allowed class in meaning.
     """
 
-    person = _person_class(ontology)
+    person = class_named("person", ontology)
 
     def type_name(name: str, declared: str) -> str | None:
         choices = _choices(ontology, declared)

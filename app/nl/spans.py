@@ -11,7 +11,6 @@ unknown class.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -19,9 +18,17 @@ import numpy as np
 from app.nl.appositions import merge_appositions
 from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
-from app.nl.focus import WH_THING, wh_focus
-from app.nl.gazetteer import place_kind
+from app.nl.focus import wh_focus
 from app.nl.mention_types import Mention
+from app.nl.name_spans import (
+    MAX_NAME_WORDS,
+    NOT_NOUNS,
+    abbreviated_classes,
+    as_written,
+    inside_longer_name,
+    names,
+    title_end,
+)
 from app.nl.mentions import (
     AFTER_VERB,
     class_mentions,
@@ -35,12 +42,11 @@ from app.nl.mentions import (
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.words import COPULAS, DO_FORMS, ENGLISH, MONTHS, TOKEN, is_verb_form, tokens_of
+from app.nl.words import COPULAS, DO_FORMS, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
 
-MAX_NAME_WORDS = 6
 # Cosine similarity above which a noun is read as a class the ontology labels otherwise
 # ("movies" for film). Tuned on the dev split of benchmarks/natural.
 CLASS_SIMILARITY = 0.6
@@ -51,11 +57,7 @@ MISSPELT_SCORE = 0.95
 
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
 _DETERMINERS = frozenset("a an the which what all many some any every each of".split())
-_NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
-                                   "also", "both", "only", "ever", "really"})
 _RELATION_BEFORE = COPULAS | {"the", "their", "its", "his", "her"}
-# Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
-_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
 
 
 def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None,
@@ -85,25 +87,25 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for mention in demonyms:
         take(mention)
     for mention in _instances(tokens, ontology, instances or {}):
-        if not any(taken[mention.start:mention.end]) and not _inside_longer_name(tokens, mention):
+        if not any(taken[mention.start:mention.end]) and not inside_longer_name(tokens, mention):
             take(mention)
     lowered = [t.lower() for t in tokens]
     for mention in class_mentions(question, ontology):
         if _container(lowered, mention.start, mention.end):
             continue
         if mention.new and not any(taken[mention.start:mention.end]):
-            end = _title_end(tokens, mention.start, mention.end)
+            end = title_end(tokens, mention.start, mention.end)
             if end is not None and not any(taken[mention.start:end]):
                 # "the Nobel Prize in Chemistry": a title headed by a class's label names one thing of it
-                take(Mention(mention.start, end, _as_written(question, mention.start, end), "name",
+                take(Mention(mention.start, end, as_written(question, mention.start, end), "name",
                              class_iri=mention.iri, score=0.8))
                 continue
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
-    for mention in _abbreviated_classes(tokens, taken, ontology):
+    for mention in abbreviated_classes(tokens, taken, ontology):
         take(mention)
-    for mention in _names(tokens, taken, ontology):
-        take(dataclasses.replace(mention, text=_as_written(question, mention.start, mention.end)))
+    for mention in names(tokens, taken, ontology):
+        take(dataclasses.replace(mention, text=as_written(question, mention.start, mention.end)))
     for mention in _related(tokens, taken, ontology):
         take(mention)
     if index is not None:
@@ -117,30 +119,6 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
-
-
-_TITLE_JOINERS = frozenset({"in", "for", "of"})
-
-
-def _title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
-    """Where a title ends that a class label written in capitals begins mid-sentence and a preposition
-    continues with capitals: "the Nobel Prize in Chemistry", "an Academy Award for Best Actor". None when
-    the words are no such title; "in" before a place's name ("Museum in Paris") says where, not which.
-
-    >>> _title_end("who won the Nobel Prize in Chemistry".split(), 3, 5)
-    7
-    >>> _title_end("who won a nobel prize in Chemistry".split(), 3, 5), _title_end("the Museum in Paris".split(), 1, 2)
-    (None, None)
-    """
-    if start == 0 or not all(t[:1].isupper() for t in tokens[start:end]) or end + 1 >= len(tokens) or \
-            tokens[end].lower() not in _TITLE_JOINERS or not tokens[end + 1][:1].isupper():
-        return None
-    title_end = end + 1
-    while title_end < len(tokens) and tokens[title_end][:1].isupper():
-        title_end += 1
-    if tokens[end].lower() == "in" and place_kind(" ".join(tokens[end + 1:title_end]), said_to_be_a_place=True):
-        return None
-    return title_end
 
 
 def _generic_people(mention: Mention, lowered: Sequence[str]) -> bool:
@@ -218,21 +196,6 @@ def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int,
     return found
 
 
-def _inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
-    """"Hotel California", "Paris Hilton": a known name inside a longer run of capitalised words is
-    part of another name, which the run as a whole names.
-
-    >>> m = Mention(2, 3, "California", "instance")
-    >>> _inside_longer_name("the song Hotel California".split(), dataclasses.replace(m, start=3, end=4))
-    True
-    >>> _inside_longer_name("Which cities are in California".split(), dataclasses.replace(m, start=4, end=5))
-    False
-    """
-    before = tokens[mention.start - 1] if mention.start > 1 else ""
-    after = tokens[mention.end] if mention.end < len(tokens) else ""
-    return any(word[:1].isupper() and word.lower() not in _NOT_NOUNS for word in (before, after))
-
-
 # "a list of clubs", "the number of films": the noun before "of" holds the things, it is not one of them.
 _CONTAINERS = frozenset({"list", "lists", "number", "numbers", "names", "set", "group", "kind", "kinds", "type",
                          "types", "sort", "total"})
@@ -282,7 +245,7 @@ def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
     found = []
     for i, word in enumerate(tokens):
         lower = word.lower()
-        if taken[i] or not (word.islower() or i == 0) or not word.isalpha() or len(word) < 4 or lower in _NOT_NOUNS:
+        if taken[i] or not (word.islower() or i == 0) or not word.isalpha() or len(word) < 4 or lower in NOT_NOUNS:
             continue
         # "the cheapest monitor" for the category "Monitors"
         matches = next((instances[form] for form in [*word_forms([lower]), lower + "s"] if form in instances), None)
@@ -300,94 +263,13 @@ def _demonyms(tokens: Sequence[str]) -> list[Mention]:
         country = country_of(word)
         following = tokens[i + 1]
         in_name = i > 1 and tokens[i - 1][:1].isupper()  # "Hillel Slovak": the end of a name, no demonym
-        if country and not in_name and following.isalpha() and following.islower() and following not in _NOT_NOUNS:
+        if country and not in_name and following.isalpha() and following.islower() and following not in NOT_NOUNS:
             found.append(Mention(i, i + 1, country, "name", score=0.8, modifier=True))
-    return found
-
-
-# Abbreviations English writes in capitals inside class words: "a TV show" is a television show.
-_ABBREVIATIONS = {"tv": "television"}
-
-
-def _abbreviated_classes(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
-    """Class words that begin with an abbreviation, which would otherwise read as a name ("TV")."""
-    found = []
-    for i in range(len(tokens) - 1):
-        full = _ABBREVIATIONS.get(tokens[i].lower())
-        if full is None or taken[i] or taken[i + 1]:
-            continue
-        iri = class_named(f"{full} {tokens[i + 1].lower()}", ontology)
-        if iri is not None:
-            found.append(Mention(i, i + 2, f"{tokens[i]} {tokens[i + 1]}", "class", class_iri=iri))
-    return found
-
-
-def _names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
-    """Runs of capitalised words not yet explained: names of unknown class ("born in Heraklion")."""
-    found: list[Mention] = []
-    position = 0
-    while position < len(tokens):
-        word = tokens[position]
-        starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in _NOT_NOUNS)
-        if not starts or position == 0 and word.lower() in WH_THING or _kind_of_noun(tokens, position) or \
-                _month_of_a_date(tokens, position):
-            position += 1
-            continue
-        end = position + 1
-        while end < len(tokens) and not taken[end] and end - position < MAX_NAME_WORDS and (
-                tokens[end][:1].isupper() or tokens[end][:1].isdigit()
-                or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
-                    and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
-            end += 1
-        if end - position == 1 and (position == 0 or word.lower() in ENGLISH):
-            position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name
-            continue
-        found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
-        position = end
     return found
 
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
-
-
-def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:
-    """"after March 2024": a month before a year is part of a date (a comparison reads it), no name."""
-    return tokens[position].lower().rstrip(".") in MONTHS and position + 1 < len(tokens) and \
-        len(tokens[position + 1]) == 4 and tokens[position + 1].isdigit()
-
-
-def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
-    """An acronym before a lower-case plural says what kind of thing that is, it names nothing:
-    "TV shows", "PC games".
-
-    >>> _kind_of_noun(["the", "TV", "shows"], 1), _kind_of_noun(["the", "BBC", "said"], 1)
-    (True, False)
-    """
-    word, following = tokens[position], tokens[position + 1] if position + 1 < len(tokens) else ""
-    return 2 <= len(word) <= 3 and word.isupper() and following.islower() and len(following) > 3 \
-        and following.endswith("s") and not following.endswith("ss")
-
-
-# Characters that may stand inside a name as written: "John F. Kennedy", "Jean-Paul Sartre", "O'Brien".
-_INSIDE_NAME = re.compile(r"[\s.'\u2019-]*")
-
-
-def _as_written(question: str, start: int, end: int) -> str:
-    """Tokens ``start:end`` as the question writes them, when only a name's own marks stand between.
-
-    A knowledge graph labels "John F. Kennedy" with its period; the tokens alone would lose it.
-
-    >>> _as_written("Who was John F. Kennedy's vice president?", 2, 5)
-    'John F. Kennedy'
-    >>> _as_written("films by Julia Roberts, Richard Gere", 2, 5)
-    'Julia Roberts Richard'
-    """
-    spans = [m.span() for m in TOKEN.finditer(question)][start:end]
-    gaps = [question[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
-    if all(_INSIDE_NAME.fullmatch(gap) for gap in gaps):
-        return question[spans[0][0]:spans[-1][1]]
-    return " ".join(question[a:b] for a, b in spans)
 
 
 def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
@@ -427,7 +309,7 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
     positions = []
     for i, word in enumerate(tokens):
         lower = word.lower()
-        if taken[i] or lower in _NOT_NOUNS or not word.isalpha() or (len(word) < 3 and not word.isupper()):
+        if taken[i] or lower in NOT_NOUNS or not word.isalpha() or (len(word) < 3 and not word.isupper()):
             continue
         # a determiner just before, or before one or two describing words ("the most expensive book")
         before = range(max(i - 3, 0), i)
@@ -489,7 +371,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         # "players play for": a relation's verb before its object ends the noun, it is no part of it
         verb_next = bool(relation_nouns([lowered[i + 1]])) and lowered[i + 2:i + 3] and (
             lowered[i + 2] in AFTER_VERB or tokens[i + 2][:1].isupper()) if pair else False  # "films star Tom Hanks"
-        if pair and not taken[i + 1] and lowered[i + 1] not in _NOT_NOUNS and not is_verb_form(lowered[i + 1]) and \
+        if pair and not taken[i + 1] and lowered[i + 1] not in NOT_NOUNS and not is_verb_form(lowered[i + 1]) and \
                 not verb_next and not in_idiom(lowered, i + 1) and not (is_link_label(pair, index.ontology) and i and lowered[i - 1] in COPULAS):
             spans.append((i, i + 2))  # "are gold medalists" says a relation, "the gold medalists" may name things
     if not spans:

@@ -1,0 +1,147 @@
+"""Names in a question: runs of capitalised words, titles a class label begins, and words that only look like names.
+
+"born in Heraklion", "the Nobel Prize in Chemistry", "John F. Kennedy" as written; not "TV" in "a TV
+show", a month before a year, or a capitalised "The" that opens a sentence. Only English is read
+here; which class a name is of is decided elsewhere (:mod:`app.nl.name_kinds`, :mod:`app.nl.name_types`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from app.nl.focus import WH_THING
+from app.nl.gazetteer import place_kind
+from app.nl.mention_types import Mention
+from app.nl.mentions import class_named
+from app.nl.words import ENGLISH, MONTHS, TOKEN
+from ontology_loaders.model import Ontology
+
+__all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "abbreviated_classes", "as_written", "inside_longer_name", "names",
+           "title_end"]
+
+MAX_NAME_WORDS = 6
+# Small words that are no noun, so begin no thing and no name.
+NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
+                                 "also", "both", "only", "ever", "really"})
+# Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
+_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
+
+
+_TITLE_JOINERS = frozenset({"in", "for", "of"})
+
+
+def title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
+    """Where a title ends that a class label written in capitals begins mid-sentence and a preposition
+    continues with capitals: "the Nobel Prize in Chemistry", "an Academy Award for Best Actor". None when
+    the words are no such title; "in" before a place's name ("Museum in Paris") says where, not which.
+
+    >>> title_end("who won the Nobel Prize in Chemistry".split(), 3, 5)
+    7
+    >>> title_end("who won a nobel prize in Chemistry".split(), 3, 5), title_end("the Museum in Paris".split(), 1, 2)
+    (None, None)
+    """
+    if start == 0 or not all(t[:1].isupper() for t in tokens[start:end]) or end + 1 >= len(tokens) or \
+            tokens[end].lower() not in _TITLE_JOINERS or not tokens[end + 1][:1].isupper():
+        return None
+    title_end = end + 1
+    while title_end < len(tokens) and tokens[title_end][:1].isupper():
+        title_end += 1
+    if tokens[end].lower() == "in" and place_kind(" ".join(tokens[end + 1:title_end]), said_to_be_a_place=True):
+        return None
+    return title_end
+
+
+def inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
+    """"Hotel California", "Paris Hilton": a known name inside a longer run of capitalised words is
+    part of another name, which the run as a whole names.
+
+    >>> inside_longer_name("the song Hotel California".split(), Mention(3, 4, "California", "instance"))
+    True
+    >>> inside_longer_name("Which cities are in California".split(), Mention(4, 5, "California", "instance"))
+    False
+    """
+    before = tokens[mention.start - 1] if mention.start > 1 else ""
+    after = tokens[mention.end] if mention.end < len(tokens) else ""
+    return any(word[:1].isupper() and word.lower() not in NOT_NOUNS for word in (before, after))
+
+
+# Abbreviations English writes in capitals inside class words: "a TV show" is a television show.
+_ABBREVIATIONS = {"tv": "television"}
+
+
+def abbreviated_classes(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """Class words that begin with an abbreviation, which would otherwise read as a name ("TV")."""
+    found = []
+    for i in range(len(tokens) - 1):
+        full = _ABBREVIATIONS.get(tokens[i].lower())
+        if full is None or taken[i] or taken[i + 1]:
+            continue
+        iri = class_named(f"{full} {tokens[i + 1].lower()}", ontology)
+        if iri is not None:
+            found.append(Mention(i, i + 2, f"{tokens[i]} {tokens[i + 1]}", "class", class_iri=iri))
+    return found
+
+
+def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """Runs of capitalised words not yet explained: names of unknown class ("born in Heraklion")."""
+    found: list[Mention] = []
+    position = 0
+    while position < len(tokens):
+        word = tokens[position]
+        starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in NOT_NOUNS)
+        if not starts or position == 0 and word.lower() in WH_THING or _kind_of_noun(tokens, position) or \
+                _month_of_a_date(tokens, position):
+            position += 1
+            continue
+        end = position + 1
+        while end < len(tokens) and not taken[end] and end - position < MAX_NAME_WORDS and (
+                tokens[end][:1].isupper() or tokens[end][:1].isdigit()
+                or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
+                    and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
+            end += 1
+        if end - position == 1 and (position == 0 or word.lower() in ENGLISH):
+            position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name
+            continue
+        found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
+        position = end
+    return found
+
+
+def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:
+    """"after March 2024": a month before a year is part of a date (a comparison reads it), no name."""
+    return tokens[position].lower().rstrip(".") in MONTHS and position + 1 < len(tokens) and \
+        len(tokens[position + 1]) == 4 and tokens[position + 1].isdigit()
+
+
+def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
+    """An acronym before a lower-case plural says what kind of thing that is, it names nothing:
+    "TV shows", "PC games".
+
+    >>> _kind_of_noun(["the", "TV", "shows"], 1), _kind_of_noun(["the", "BBC", "said"], 1)
+    (True, False)
+    """
+    word, following = tokens[position], tokens[position + 1] if position + 1 < len(tokens) else ""
+    return 2 <= len(word) <= 3 and word.isupper() and following.islower() and len(following) > 3 \
+        and following.endswith("s") and not following.endswith("ss")
+
+
+# Characters that may stand inside a name as written: "John F. Kennedy", "Jean-Paul Sartre", "O'Brien".
+_INSIDE_NAME = re.compile(r"[\s.'\u2019-]*")
+
+
+def as_written(question: str, start: int, end: int) -> str:
+    """Tokens ``start:end`` as the question writes them, when only a name's own marks stand between.
+
+    A knowledge graph labels "John F. Kennedy" with its period; the tokens alone would lose it.
+
+    >>> as_written("Who was John F. Kennedy's vice president?", 2, 5)
+    'John F. Kennedy'
+    >>> as_written("films by Julia Roberts, Richard Gere", 2, 5)
+    'Julia Roberts Richard'
+    """
+    spans = [m.span() for m in TOKEN.finditer(question)][start:end]
+    gaps = [question[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
+    if all(_INSIDE_NAME.fullmatch(gap) for gap in gaps):
+        return question[spans[0][0]:spans[-1][1]]
+    return " ".join(question[a:b] for a, b in spans)
