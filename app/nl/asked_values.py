@@ -282,17 +282,20 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
     if node is None:
         return None
     found = nearest_attribute(asked.words, node.class_, ontology, index)
-    update: dict[str, object] = {}
-    if found is None and any(c.property == RDFS_LABEL for c in node.constraints) and not node.instances:
+    guessed = any(c.property == RDFS_LABEL for c in node.constraints) and not node.instances
+    if found is None and guessed:
         # a name typed by guess: a class that has the value is the better guess ("How much did X cost")
         found = nearest_attribute(asked.words, None, ontology, index)
-        domain = ontology.get_attribute(found[0]).domain if found else OWL_THING
-        if not ontology.has_class(domain):
-            return None
-        update["class_"] = domain
     if found is None:
         return None
     attribute = found[0]
+    update: dict[str, object] = {}
+    domain = ontology.get_attribute(attribute).domain
+    if not ontology.is_subclass(node.class_, domain):
+        # a name left untyped (owl:Thing, the model out of time) takes the class that has the value
+        if not ontology.has_class(domain):
+            return None
+        update["class_"] = domain
     update["shown"] = (*node.shown, attribute)
     nodes = tuple(node.model_copy(update=update) if n.id == node_id else n for n in graph.nodes)
     return graph.model_copy(update={"nodes": nodes}), node_id, attribute

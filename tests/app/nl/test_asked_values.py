@@ -10,12 +10,15 @@ import pytest
 
 from app.graph.asked import answer_nodes, select_asked
 from app.graph.validate import validate_graph
-from app.nl.asked_values import asked_value, read_asked_value
+from app.graph.model import Constraint, Node, PrototypeGraph
+from app.nl.asked_values import asked_value, read_asked_value, show_asked
 from app.nl.pipeline import extract_graph
 from app.query.embedded import EmbeddedStore
 from components.text2sparql import pipeline_query
+from ontology_loaders import OWL_THING
 
 D = "http://dbpedia.org/ontology/"
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
 
@@ -106,6 +109,16 @@ def test_a_dbpedia_name_takes_a_class_that_has_the_value(dbpedia) -> None:
     # an amount is a value even where a link bears its name (DBpedia's population leads to a Population)
     [city] = extract_graph("What is the population of Cairo?", dbpedia).graph.nodes
     assert city.class_ == D + "City" and city.shown == (D + "populationTotal",)
+
+
+def test_a_name_left_untyped_takes_the_class_that_has_the_value(dbpedia) -> None:
+    # the model out of time leaves the name a Thing; showing a person's speciality on it was invalid
+    name = Node(id="thing_1", class_=OWL_THING, constraints=(Constraint(property=RDFS_LABEL, value="UNC Health Care"),))
+    asked = asked_value("What are the specialities of the UNC Health Care".split())
+    graph, node_id, attribute = show_asked(PrototypeGraph(nodes=(name,)), {"thing_1": (5, 9)}, asked,
+                                           dbpedia.ontology, dbpedia.index)
+    assert node_id == "thing_1" and graph.node(node_id).shown == (attribute,)
+    assert graph.node(node_id).class_ != OWL_THING and validate_graph(graph, dbpedia.ontology).ok
 
 
 def test_a_value_named_as_written_says_which_classes_a_name_may_be(dbpedia) -> None:
