@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 __all__ = [
     "Aggregation",
     "Constraint",
+    "COUNT_OPS",
     "ConstraintOp",
+    "CountCondition",
     "Edge",
     "Node",
     "OrderBy",
@@ -42,6 +44,10 @@ class ConstraintOp(str, Enum):
     STARTSWITH = "startswith"
     REGEX = "regex"
     LANG = "lang"
+
+
+#: The operators a count can be compared with.
+COUNT_OPS = (ConstraintOp.EQ, ConstraintOp.NE, ConstraintOp.LT, ConstraintOp.LE, ConstraintOp.GT, ConstraintOp.GE)
 
 
 class Constraint(BaseModel):
@@ -79,13 +85,31 @@ class Edge(BaseModel):
     negated: bool = False
 
 
+class CountCondition(BaseModel):
+    """A bound on the count of each group: "more than ten caves" is ``> 10`` (SPARQL's HAVING)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    op: ConstraintOp
+    value: int = Field(ge=0)
+
+    @field_validator("op")
+    @classmethod
+    def _comparison(cls, op: ConstraintOp) -> ConstraintOp:
+        if op not in COUNT_OPS:
+            raise ValueError(f"a count is compared with one of {', '.join(o.value for o in COUNT_OPS)}, not {op.value!r}")
+        return op
+
+
 class Aggregation(BaseModel):
-    """COUNT(DISTINCT ?count_node), grouped by the listed nodes."""
+    """COUNT(DISTINCT ?count_node), grouped by the listed nodes, optionally only groups whose count meets ``having``."""
 
     model_config = ConfigDict(frozen=True)
 
     count: str
     group_by: tuple[str, ...] = ()
+    having: CountCondition | None = Field(default=None, description="Keep only groups whose count meets this "
+                                                                    "(\"more than ten caves\": > 10).")
 
 
 class OrderBy(BaseModel):
