@@ -3,7 +3,7 @@
 The shape follows the paper's Listing 1 (``SELECT DISTINCT`` over readable
 variables, ``?x a <Class>`` per node, one triple per edge) and adds labels,
 constraints, pinned instances, optional and negated edges, subclass
-inclusion, COUNT/GROUP BY, ORDER BY, LIMIT and OFFSET.
+inclusion, COUNT/GROUP BY/HAVING, ORDER BY, LIMIT and OFFSET.
 
 No value reaches the query text unchecked: IRIs and literals are checked and
 escaped by :mod:`app.query.terms`. Variable names come from node ids, which
@@ -29,6 +29,7 @@ from app.graph.layout import Block as _Block
 from app.graph.layout import hidden_nodes as _hidden
 from app.graph.layout import layout as _layout
 from app.graph.model import (
+    COUNT_OPS,
     NODE_ID_PATTERN,
     Aggregation,
     Constraint,
@@ -336,10 +337,12 @@ class _Where:
 
 
 def _modifiers(graph: PrototypeGraph, plan: _Plan, group_by: list[str], limit: int | None) -> list[str]:
-    """GROUP BY, ORDER BY, LIMIT and OFFSET, in that order."""
+    """GROUP BY, HAVING, ORDER BY, LIMIT and OFFSET, in that order."""
     modifiers: list[str] = []
     if group_by and plan.aggregation is not None:
         modifiers.append("GROUP BY " + " ".join(group_by))
+    if plan.aggregation is not None and plan.aggregation.having is not None:
+        modifiers.append(_having(plan.aggregation))
     order_terms = []
     for order in graph.order_by:
         if order.node == "count" and plan.aggregation is not None:
@@ -369,6 +372,21 @@ def _modifiers(graph: PrototypeGraph, plan: _Plan, group_by: list[str], limit: i
             raise GraphCompileError(f"invalid offset {graph.offset!r}")
         modifiers.append(f"OFFSET {graph.offset}")
     return modifiers
+
+
+def _having(aggregation: Aggregation) -> str:
+    """The count's condition on each group (without GROUP BY, on the one group of all rows).
+
+    It repeats the aggregate rather than naming ``?count``: SPARQL evaluates HAVING before the
+    SELECT expressions, so the alias is not bound there. Checked again because ``model_construct``
+    skips validation, and the value is written into the query text.
+    """
+    op, value = aggregation.having.op, aggregation.having.value
+    if op not in COUNT_OPS:
+        raise GraphCompileError(f"a count cannot be compared with {getattr(op, 'value', op)!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GraphCompileError(f"a count is compared with a whole number of at least 0, not {value!r}")
+    return f"HAVING (COUNT(DISTINCT ?{aggregation.count}) {ConstraintOp(op).value} {value})"
 
 
 def _triple(edge: Edge, terms: Terms) -> str:
