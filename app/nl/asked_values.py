@@ -18,7 +18,7 @@ from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
 from app.nl.measures import MEASURED_BY, VERB_MEASURES
-from app.nl.mentions import is_link_label, word_forms
+from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, PEOPLE
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
@@ -230,8 +230,8 @@ def counted_by_attribute(mention: Mention, ontology: Ontology) -> str | None:
     >>> counted_by_attribute(Mention(2, 3, "employers", "class", "ex:Employer"), onto) is None
     True
     """
-    if mention.kind != "class" or mention.score >= 1.0:
-        return None
+    if mention.kind != "class" or mention.score >= 1.0 or class_named(mention.text, ontology):
+        return None  # "more than 5 employees" where "employee" is a class: employees to count
     head = mention.text.lower().split()[-1:]  # "a million inhabitants" counts inhabitants
     said = {f"number of {form}" for form in word_forms(head)} | {f"{form} count" for form in word_forms(head)}
     if head[0] in PEOPLE:

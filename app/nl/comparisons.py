@@ -23,7 +23,7 @@ from app.nl.words import MONTHS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["EVENT_DATES", "Comparison", "find_comparisons", "read_comparisons"]
+__all__ = ["EVENT_DATES", "Comparison", "CountReading", "find_comparisons", "read_comparisons", "read_count_conditions"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
 ATTRIBUTE_SIMILARITY = 0.2
@@ -95,6 +95,17 @@ def _year_bounds(op: str, year: int, month: int | None = None) -> tuple[tuple[st
         return (">=", first), ("<=", last)
     # "after 2020" leaves out all of 2020; "before 2010" all of 2010.
     return ((op, last if op in (">", "<=") else first),)
+
+
+@dataclass(frozen=True)
+class CountReading:
+    """"More than 5 employees" said of departments: count the employees of each department, keep those above 5."""
+
+    counted: str
+    per: str
+    op: str
+    value: int
+    words: str
 
 
 def find_comparisons(question: str) -> list[Comparison]:
@@ -190,11 +201,34 @@ _WITH = frozenset({"", "with", "having", "that have", "which have", "that has", 
 
 def _counts_things(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> bool:
     """Whether a thing of the draft is named right after the number ("more than two official languages")."""
-    for start, _ in spans.values():
+    return _counted_node(question, comparison, spans) is not None
+
+
+def _counted_node(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> str | None:
+    """The node named right after the number, whose things the comparison counts, or None."""
+    for node_id, (start, _) in spans.items():
         between = question[comparison.span[1]:start].split() if start >= comparison.span[1] else None
         if between is not None and len(between) <= 2 and not any(w.lower() in _CONTEXT_STOP for w in between):
-            return True
-    return False
+            return node_id
+    return None
+
+
+def read_count_conditions(question: str, spans: Mapping[str, tuple[int, int]]) -> list[CountReading]:
+    """Each comparison that counts things ("departments with more than 5 employees"): what it counts, the
+    node it is said of (each department is one group), and the bound on each group's count.
+
+    >>> spans = {"department_1": (6, 17), "employee_1": (39, 48)}
+    >>> read_count_conditions("Which departments have more than 5 employees", spans)
+    [CountReading(counted='employee_1', per='department_1', op='>', value=5, words='more than 5')]
+    """
+    readings = []
+    for comparison in find_comparisons(question):
+        counted = _counted_node(question, comparison, spans) if comparison.kind is DatatypeKind.NUMBER else None
+        per = _compared_node(question, comparison, spans) if counted else None
+        [(op, value)] = comparison.bounds if len(comparison.bounds) == 1 else [(None, None)]
+        if counted and per and per != counted and isinstance(value, int):
+            readings.append(CountReading(counted, per, op, value, comparison.words))
+    return readings
 
 
 def _compared_node(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> str | None:

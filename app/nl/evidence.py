@@ -21,6 +21,8 @@ from app.graph.edits import make_constraint
 from app.graph.model import (
     Aggregation,
     Constraint,
+    ConstraintOp,
+    CountCondition,
     Edge,
     Node,
     OrderBy,
@@ -38,7 +40,7 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import find_comparisons, read_comparisons
+from app.nl.comparisons import find_comparisons, read_comparisons, read_count_conditions
 from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
@@ -235,6 +237,28 @@ def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: Evi
     chars = [m.span() for m in TOKEN.finditer(question)]
     spans = {node_id: (chars[start][0], chars[end - 1][1]) for node_id, (start, end) in draft.spans.items()}
     _add_conditions(draft, read_comparisons(question, draft.graph, spans, ontology, index), tokens, ontology)
+    _count_condition(question, tokens, draft, spans)
+
+
+def _count_condition(question: str, tokens: Sequence[str], draft: EvidenceDraft,
+                     spans: Mapping[str, tuple[int, int]]) -> None:
+    """"Departments with more than 5 employees": the employees counted per department, groups above 5 kept.
+
+    A question that already counts ("How many countries have more than ten caves") would need a count of
+    counts, which one graph cannot say: the bound is left out, and the message says so.
+    """
+    for reading in read_count_conditions(question, spans)[:1]:
+        if draft.graph.aggregation is not None:
+            draft.messages.append(f"left out: \u201c{reading.words}\u201d, a count within a count")
+            return
+        having = CountCondition(op=ConstraintOp(reading.op), value=reading.value)
+        aggregation = Aggregation(count=reading.counted, group_by=(reading.per,), having=having)
+        draft.graph = draft.graph.model_copy(update={"aggregation": aggregation})
+        draft.evidence[f"count {reading.counted}"] = (f"\u201c{reading.words}\u201d \u2192 {reading.per} with "
+                                                     f"{reading.op} {reading.value} {reading.counted}")
+        compared = set(TOKEN.findall(reading.words))
+        draft.used = [t for t in tokens if t in draft.used or t in compared]
+        draft.ignored = [t for t in draft.ignored if t not in compared]
 
 
 def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constraint, str]], tokens: Sequence[str],

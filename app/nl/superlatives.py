@@ -53,6 +53,8 @@ def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | No
     """``(start, end, text)`` of a superlative at token ``k`` ("most expensive", "largest budget", "best paid",
     "weighs the most")."""
     word = lowered[k]
+    if word in _RELATIVE and k >= 1 and lowered[k - 1] == "at":
+        return None  # "at least 2 books", "at most 3": a bound, read as a comparison
     if word in _RELATIVE and (k + 1 == len(lowered) or lowered[k + 1] in _FILLERS) and k >= 2 and \
             lowered[k - 1] == "the" and lowered[k - 2] not in _FILLERS:
         # "which product weighs the most": the verb says what is measured ("weighs": weight)

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from app.graph.validate import validate_graph
 from app.nl.comparisons import find_comparisons
 from app.nl.pipeline import extract_graph
 from app.resources import get_resources
@@ -135,3 +136,35 @@ def test_a_number_before_a_class_word_counts_things_and_bounds_no_attribute(dbo_
     resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
     graph = extract_graph("Which countries have more than ten caves?", resources).graph
     assert not any(n.constraints for n in graph.nodes)
+    # each country's caves are counted, and only countries above ten kept
+    assert graph.aggregation is not None and graph.node(graph.aggregation.count).class_ == D + "Cave"
+    assert [graph.node(n).class_ for n in graph.aggregation.group_by] == [D + "Country"]
+    assert (graph.aggregation.having.op.value, graph.aggregation.having.value) == (">", 10)
+
+
+@pytest.mark.parametrize(("sample", "question", "counted", "per", "op", "value"), [
+    ("company_sample", "Which departments have more than 5 employees?", CO + "Employee", CO + "Department", ">", 5),
+    ("company_sample", "Which customers placed more than 3 orders?", CO + "SalesOrder", CO + "Customer", ">", 3),
+    ("library_sample", "Which authors wrote more than three books?", LIB + "Book", LIB + "Author", ">", 3),
+    ("library_sample", "Branches with fewer than 5 librarians", LIB + "Librarian", LIB + "Branch", "<", 5),
+    ("library_sample", "Members who borrowed at least 2 books", LIB + "Book", LIB + "Member", ">=", 2),
+])
+def test_a_number_of_things_said_of_a_thing_is_a_condition_on_its_count(sample, question, counted, per, op,
+                                                                         value) -> None:
+    resources = _resources(sample)
+    result = extract_graph(question, resources)
+    aggregation = result.graph.aggregation
+    assert aggregation is not None and result.graph.node(aggregation.count).class_ == counted
+    assert [result.graph.node(n).class_ for n in aggregation.group_by] == [per]
+    assert (aggregation.having.op.value, aggregation.having.value) == (op, value)
+    # a count of things is no attribute's bound, nor a sort ("at least" is no superlative)
+    assert not any(n.constraints for n in result.graph.nodes) and not result.graph.order_by
+    assert validate_graph(result.graph, resources.ontology).ok
+    assert f"count {aggregation.count}" in result.evidence
+
+
+def test_a_count_condition_within_a_count_is_left_out_and_said() -> None:
+    resources = _resources("company_sample")
+    result = extract_graph("How many departments have more than 5 employees?", resources)
+    assert result.graph.aggregation is not None and result.graph.aggregation.having is None
+    assert any("count within a count" in m for m in result.messages)
