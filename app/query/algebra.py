@@ -3,7 +3,8 @@
 :func:`group_of` flattens a WHERE pattern into :class:`Group` values (triples,
 filters, VALUES rows, OPTIONAL and FILTER NOT EXISTS children) and raises
 :class:`CannotDrawError` for anything else; :func:`read_constraint` recognises
-the filters the compiler writes. Both serve :mod:`app.query.parse`.
+the filters the compiler writes, :func:`read_count_condition` its HAVING. All
+serve :mod:`app.query.parse`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from rdflib.plugins.sparql.parserutils import CompValue
 from app.errors import CannotDrawError
 from ontology_loaders.vocab import XSD_BOOLEAN, XSD_DOUBLE, XSD_INTEGER, XSD_STRING
 
-__all__ = ["Group", "describe", "group_of", "is_label_filter", "literal_value", "read_constraint", "vars_in"]
+__all__ = [
+    "Group",
+    "describe",
+    "group_of",
+    "is_label_filter",
+    "literal_value",
+    "read_constraint",
+    "read_count_condition",
+    "vars_in",
+]
 
 _OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _FLIPPED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
@@ -187,6 +197,32 @@ def read_constraint(expr: Any) -> tuple[str, dict] | None:
         if getattr(inner, "name", "") == "Builtin_LANG" and isinstance(inner.arg, Variable) and isinstance(expr.arg2, Literal):
             return str(inner.arg), {"op": "lang", "value": str(expr.arg2)}
     return None
+
+
+def read_count_condition(expr: Any, count_vars: set[str]) -> dict:
+    """A HAVING as the graph's count condition ``{"op", "value"}``: the count compared with a whole number.
+
+    ``count_vars`` are the names rdflib gives the count inside HAVING: one per ``COUNT(?x)`` it
+    repeats, and the sample of the count's alias when HAVING names it (``HAVING (?count > 5)``).
+
+    :raises CannotDrawError: any other HAVING (two conditions, another aggregate, a fraction, …).
+    """
+    name = getattr(expr, "name", "")
+    if name == "ConditionalAndExpression":
+        raise CannotDrawError("HAVING with more than one condition (a graph keeps one bound on the count)")
+    if name == "RelationalExpression" and expr.op in _OPS and not isinstance(expr.other, list):
+        if isinstance(expr.expr, Variable) and str(expr.expr) in count_vars:
+            bound, op = expr.other, expr.op
+        elif isinstance(expr.other, Variable) and str(expr.other) in count_vars:
+            bound, op = expr.expr, _FLIPPED[expr.op]
+        else:
+            bound = op = None
+        if isinstance(bound, Literal):
+            value, datatype = literal_value(bound)
+            if type(value) is int and value >= 0 and datatype is None:
+                return {"op": op, "value": value}
+            raise CannotDrawError(f"HAVING that compares the count with {bound.n3()} (only a whole number of at least 0)")
+    raise CannotDrawError("a HAVING other than the count compared with a whole number, as in HAVING (COUNT(?x) > 5)")
 
 
 def is_label_filter(expr: Any, var: str) -> bool:

@@ -2,7 +2,7 @@
 
 Covers everything :func:`app.query.compile.compile_sparql` emits and hand-written
 SELECT queries made of basic graph patterns, FILTER, OPTIONAL, FILTER NOT
-EXISTS, VALUES, COUNT(DISTINCT)/GROUP BY, ORDER BY, LIMIT and OFFSET.
+EXISTS, VALUES, COUNT(DISTINCT)/GROUP BY/HAVING, ORDER BY, LIMIT and OFFSET.
 Anything else raises :class:`CannotDrawError` naming the construct
 ("cannot be drawn: UNION").
 
@@ -30,6 +30,7 @@ from app.query.algebra import (
     is_label_filter,
     literal_value,
     read_constraint,
+    read_count_condition,
     vars_in,
 )
 from ontology_loaders.vocab import (
@@ -226,7 +227,7 @@ def _value_candidates(root: Group, projected: set[str], ordered: set[str] = froz
 
 @dataclass
 class _Modifiers:
-    """What wraps the graph pattern of a SELECT: projection, order, slice, and one COUNT with its GROUP BY."""
+    """What wraps the graph pattern of a SELECT: projection, order, slice, and one COUNT with its GROUP BY and HAVING."""
 
     projected: list[str]
     limit: int | None = None
@@ -235,6 +236,7 @@ class _Modifiers:
     count_var: str | None = None  # the projected name of the COUNT
     count_of: str | None = None  # the variable counted
     group_vars: list[str] = field(default_factory=list)
+    having: dict | None = None  # the count's condition, as CountCondition fields
 
 
 def parse_sparql(query: str) -> PrototypeGraph:
@@ -333,33 +335,58 @@ def _unwrap(p: Any) -> tuple[_Modifiers, Any]:
 
 
 def _unwrap_count(p: Any, modifiers: _Modifiers) -> Any:
-    """Peel one COUNT(DISTINCT ?x) and its GROUP BY off the algebra, into ``modifiers``."""
-    renamed: dict[str, str] = {}  # projected name -> aggregate result
-    if p.name == "Filter" and vars_in(p.expr) and all(v.startswith("__agg_") for v in vars_in(p.expr)):
-        raise CannotDrawError("HAVING")
-    while p.name == "Extend":
-        if not isinstance(p.expr, Variable) or not str(p.expr).startswith("__agg_"):
+    """Peel one COUNT(DISTINCT ?x), its GROUP BY and its HAVING off the algebra, into ``modifiers``."""
+    steps = []  # above an aggregate: Extend names a SELECT expression, Filter is the HAVING
+    bottom = p
+    while bottom.name in ("Extend", "Filter"):
+        steps.append(bottom)
+        bottom = bottom.p
+    if bottom.name != "AggregateJoin":
+        if p.name == "Extend":
             raise CannotDrawError("BIND or an expression in SELECT")
-        renamed[str(p.var)] = str(p.expr)
-        p = p.p
-    if p.name == "Filter" and getattr(p.p, "name", "") == "AggregateJoin":
-        raise CannotDrawError("HAVING")
-    if p.name != "AggregateJoin":
-        return p
-    for aggregate in p.A:
-        if aggregate.name == "Aggregate_Sample":
-            continue
-        if aggregate.name != "Aggregate_Count" or not isinstance(aggregate.vars, Variable):
-            raise CannotDrawError(aggregate.name.replace("Aggregate_", "").upper() + " (only COUNT(DISTINCT ?x))")
-        if modifiers.count_of is not None:
-            raise CannotDrawError("more than one COUNT")
-        modifiers.count_of = str(aggregate.vars)
-        modifiers.count_var = next((k for k, v in renamed.items() if v == str(aggregate.res)), None)
-    p = p.p
+        return p  # a Filter here is the WHERE clause's own
+    renamed: dict[str, str] = {}  # projected name -> aggregate result
+    conditions = [step.expr for step in steps if step.name == "Filter"]
+    for step in steps:
+        if step.name == "Extend":
+            if not isinstance(step.expr, Variable) or not str(step.expr).startswith("__agg_"):
+                raise CannotDrawError("BIND or an expression in SELECT")
+            renamed[str(step.var)] = str(step.expr)
+    count_vars = _read_count(bottom, modifiers, renamed)
+    if len(conditions) > 1:
+        raise CannotDrawError("HAVING with more than one condition (a graph keeps one bound on the count)")
+    if conditions:
+        modifiers.having = read_count_condition(conditions[0], count_vars)
+    p = bottom.p
     if p.name != "Group":
         raise CannotDrawError("an aggregate")
     modifiers.group_vars = [str(v) for v in (p.expr or [])]
     return p.p
+
+
+def _read_count(join: Any, modifiers: _Modifiers, renamed: dict[str, str]) -> set[str]:
+    """The one counted variable and its projected name, into ``modifiers``; the names HAVING may use for it.
+
+    HAVING repeats the aggregate (rdflib computes it again under another name) or names the
+    alias (rdflib samples it), so several COUNTs of one variable are still one count.
+    """
+    counts: dict[str, str] = {}  # aggregate result -> the variable counted
+    samples: dict[str, str] = {}  # aggregate result -> the variable sampled
+    for aggregate in join.A:
+        if aggregate.name == "Aggregate_Sample":
+            samples[str(aggregate.res)] = str(aggregate.vars)
+            continue
+        if aggregate.name != "Aggregate_Count" or not isinstance(aggregate.vars, Variable):
+            raise CannotDrawError(aggregate.name.replace("Aggregate_", "").upper() + " (only COUNT(DISTINCT ?x))")
+        counts[str(aggregate.res)] = str(aggregate.vars)
+    if len(set(counts.values())) > 1:
+        raise CannotDrawError("more than one COUNT")
+    if not counts:
+        return set()
+    modifiers.count_of = next(iter(counts.values()))
+    modifiers.count_var = next((k for k, v in renamed.items() if v in counts), None)
+    aliases = {res for res, var in samples.items() if modifiers.count_var is not None and var == modifiers.count_var}
+    return set(counts) | aliases
 
 
 def _nodes(builder: _Builder, projected: list[str]) -> list[dict[str, Any]]:
@@ -397,7 +424,8 @@ def _aggregation(builder: _Builder, modifiers: _Modifiers) -> dict[str, Any]:
     group_vars = modifiers.group_vars
     if any(v not in builder.order and v not in builder.label_vars for v in group_vars):
         raise CannotDrawError("GROUP BY a variable that is not a node")
-    return {"count": modifiers.count_of, "group_by": [v for v in group_vars if v in builder.order]}
+    aggregation = {"count": modifiers.count_of, "group_by": [v for v in group_vars if v in builder.order]}
+    return {**aggregation, "having": modifiers.having} if modifiers.having else aggregation
 
 
 def _ordered_variables(modifiers: _Modifiers) -> set[str]:

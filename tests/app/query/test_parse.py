@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.errors import CannotDrawError, QuerySyntaxError
-from app.graph.model import PrototypeGraph
+from app.graph.model import COUNT_OPS, PrototypeGraph
 from app.query.compile import compile_sparql
 from app.query.parse import parse_sparql
 
@@ -164,7 +165,7 @@ def test_literal_objects_become_equality_constraints():
         ("ASK { ?s a <http://e.org/A> }", "ASK query"),
         ("CONSTRUCT WHERE { ?s a <http://e.org/A> }", "CONSTRUCT query"),
         ("SELECT (SUM(?n) AS ?t) WHERE { ?s <http://e.org/n> ?n }", "SUM"),
-        ("SELECT ?s WHERE { ?s a <http://e.org/A> } GROUP BY ?s HAVING (COUNT(?s) > 1)", "HAVING"),
+        ("SELECT ?s WHERE { ?s a <http://e.org/A> } GROUP BY ?s HAVING (COUNT(?s) > 1 && COUNT(?s) < 5)", "HAVING"),
         ("SELECT * WHERE { _:b a <http://e.org/A> }", "blank node"),
         ("SELECT * WHERE { ?s a <http://e.org/A> SERVICE <http://e.org/sparql> { ?s ?p ?o } }", "SERVICE"),
     ],
@@ -237,3 +238,54 @@ def test_a_returned_value_of_another_name_is_still_a_node():
     # a foreign query: nothing says ?pages is a value rather than a thing
     graph = parse_sparql(f"SELECT ?b ?pages WHERE {{ ?b a <{D}Book> ; <{D}numberOfPages> ?pages }}")
     assert [n.id for n in graph.nodes] == ["b", "pages"] and not graph.nodes[0].shown
+
+
+def _departments(having: dict, group_by: tuple[str, ...] = ("department",)) -> PrototypeGraph:
+    co = "http://protograph.example/company/"
+    return PrototypeGraph.model_validate({  # only the groups are returned, so only they are drawn selected
+        "nodes": [{"id": "department", "class": co + "Department", "select": "department" in group_by},
+                  {"id": "employee", "class": co + "Employee", "select": False}],
+        "edges": [{"source": "employee", "link": co + "worksIn", "target": "department"}],
+        "aggregation": {"count": "employee", "group_by": list(group_by), "having": having},
+        "order_by": [{"node": "count", "descending": True}], "limit": 10})
+
+
+@pytest.mark.parametrize("op", [op.value for op in COUNT_OPS])
+@pytest.mark.parametrize("group_by", [("department",), ()])
+def test_a_count_condition_round_trips(op, group_by):
+    graph = _departments({"op": op, "value": 5}, group_by)
+    assert parse_sparql(compile_sparql(graph)) == graph
+
+
+HAND_WRITTEN = """PREFIX co: <http://protograph.example/company/>
+    SELECT ?department (COUNT(DISTINCT ?employee) AS ?count) WHERE {{
+      ?department a co:Department . ?employee a co:Employee ; co:worksIn ?department }}
+    GROUP BY ?department HAVING ({having}) ORDER BY DESC(?count) LIMIT 10"""
+
+
+@pytest.mark.parametrize(("having", "op", "value"), [
+    ("COUNT(DISTINCT ?employee) > 5", ">", 5),
+    ("COUNT(?employee) >= 2", ">=", 2),
+    ("?count != 0", "!=", 0),
+    ("5 < COUNT(?employee)", ">", 5),  # the number first: the comparison turns round
+    ("3 >= ?count", "<=", 3),
+])
+def test_a_hand_written_having_on_the_count_is_drawn(having, op, value):
+    graph = parse_sparql(HAND_WRITTEN.format(having=having))
+    assert graph.aggregation.having.model_dump(mode="json") == {"op": op, "value": value}
+    assert graph.aggregation.count == "employee" and graph.aggregation.group_by == ("department",)
+
+
+@pytest.mark.parametrize(("having", "message"), [
+    ("COUNT(?employee) > 5 && COUNT(?employee) < 9", "HAVING with more than one condition"),
+    ("COUNT(?employee) > 5.5", 'HAVING that compares the count with "5.5"'),
+    ('COUNT(?employee) > "5"', 'HAVING that compares the count with "5"'),
+    ("COUNT(?employee) > -1", "a HAVING other than the count compared with a whole number"),
+    ("COUNT(?employee) + 1 > 2", "a HAVING other than the count compared with a whole number"),
+    ("?department = co:sales", "a HAVING other than the count compared with a whole number"),
+    ("COUNT(?department) > 1", "more than one COUNT"),
+    ("SUM(?employee) > 1", "SUM"),
+])
+def test_any_other_having_cannot_be_drawn(having, message):
+    with pytest.raises(CannotDrawError, match=f"^cannot be drawn: {re.escape(message)}"):
+        parse_sparql(HAND_WRITTEN.format(having=having))
