@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from app.errors import EditError, GraphCompileError, UnconnectedGraphError
 from app.graph.edits import make_constraint
-from app.graph.model import Constraint, Edge, PrototypeGraph
+from app.graph.model import Constraint, ConstraintOp, CountCondition, Edge, PrototypeGraph
 from ontology_loaders import RDFS_LABEL, Ontology
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Violation",
     "ViolationCode",
     "check_runnable",
+    "count_bound_problem",
     "graph_parts",
     "size_problem",
     "timeout_hint",
@@ -166,11 +167,15 @@ def _value_violations(node_id: str, constraints: tuple[Constraint, ...], ontolog
 
 
 def _modifier_violations(graph: PrototypeGraph, classes: dict[str, str], ontology: Ontology) -> list[Violation]:
-    """Counts, groups and orders must name nodes; an order on an attribute, one of its node's class."""
+    """Counts, groups and orders name nodes; an order on an attribute fits its node; a count's bound can be met."""
     violations = []
     modifier_nodes = []
     if graph.aggregation:
         modifier_nodes += [graph.aggregation.count, *graph.aggregation.group_by]
+        problem = count_bound_problem(graph.aggregation.having)
+        if problem:
+            violations.append(Violation(code=ViolationCode.BAD_VALUE, node=graph.aggregation.count,
+                                        message=f"the count of {graph.aggregation.count}: {problem}"))
     modifier_nodes += [o.node for o in graph.order_by if not (graph.aggregation and o.node == "count")]
     for node_id in modifier_nodes:
         if node_id not in classes:
@@ -187,6 +192,22 @@ def _modifier_violations(graph: PrototypeGraph, classes: dict[str, str], ontolog
                         f"which is not an attribute of {ontology.label(classes[order.node])}",
             ))
     return violations
+
+
+def count_bound_problem(having: CountCondition | None) -> str:
+    """Why no count can meet ``having``, or ``""``.
+
+    The model already keeps the bound a whole number of at least 0; "fewer than 0" is the one
+    condition it lets through that no count meets, and it would silently empty the results.
+
+    >>> count_bound_problem(CountCondition(op="<", value=0))
+    'a count is never fewer than 0, so no result would be left'
+    >>> count_bound_problem(CountCondition(op="=", value=0))
+    ''
+    """
+    if having is not None and having.op is ConstraintOp.LT and having.value == 0:
+        return "a count is never fewer than 0, so no result would be left"
+    return ""
 
 
 def _some(items: list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 import pytest
 
-from app.graph.model import Aggregation, Constraint, Edge, Node, OrderBy, PrototypeGraph
+from app.graph.model import Aggregation, Constraint, CountCondition, Edge, Node, OrderBy, PrototypeGraph
 from app.graph.validate import ViolationCode, validate_graph
 from ontology_loaders import RDFS_LABEL
 
@@ -79,6 +79,22 @@ def test_order_by_count_needs_an_aggregation(dbo_ontology):
     assert validate_graph(with_count, dbo_ontology).ok
     without = PrototypeGraph(nodes=(node("person_1", "Person"),), order_by=(OrderBy(node="count"),))
     assert codes(without, dbo_ontology) == ["unknown_modifier_node"]
+
+
+def test_a_count_with_a_condition_is_valid_unless_no_count_can_meet_it(dbo_ontology):
+    def counted(op: str, value: int) -> PrototypeGraph:
+        return PrototypeGraph(
+            nodes=(node("person_1", "Person"), node("university_1", "University")),
+            edges=(Edge(source="person_1", link=DBO + "almaMater", target="university_1"),),
+            aggregation=Aggregation(count="person_1", group_by=("university_1",),
+                                    having=CountCondition(op=op, value=value)),
+            order_by=(OrderBy(node="count", descending=True),))
+
+    for op, value in ((">", 5), ("=", 0), ("<", 1), ("<=", 0), ("!=", 3)):
+        assert validate_graph(counted(op, value), dbo_ontology).ok, (op, value)
+    report = validate_graph(counted("<", 0), dbo_ontology)
+    assert [(v.code.value, v.node) for v in report.violations] == [("bad_value", "person_1")]
+    assert report.messages() == ["the count of person_1: a count is never fewer than 0, so no result would be left"]
 
 
 def test_pinned_instances_must_be_iris(dbo_ontology):
