@@ -111,18 +111,24 @@ def add_node(
 
 
 def remove_node(graph: PrototypeGraph, node_id: str) -> PrototypeGraph:
-    """The graph without ``node_id``, its edges, and query modifiers that named it."""
+    """The graph without ``node_id``, its edges, and query modifiers that named it.
+
+    Without its counted node the whole count goes, its condition and any sort by it with it;
+    without a group node the count covers the remaining groups and keeps its condition.
+    """
     require_node(graph, node_id)
     data = graph.model_dump(mode="json")
     data["nodes"] = [n for n in data["nodes"] if n["id"] != node_id]
     data["edges"] = [e for e in data["edges"] if node_id not in (e["source"], e["target"])]
     aggregation = data.get("aggregation")
+    gone = {node_id}
     if aggregation:
         if aggregation["count"] == node_id:
             data["aggregation"] = None
+            gone.add("count")  # a sort by a count that no longer exists would not compile
         else:
             aggregation["group_by"] = [g for g in aggregation["group_by"] if g != node_id]
-    data["order_by"] = [o for o in data["order_by"] if o["node"] != node_id]
+    data["order_by"] = [o for o in data["order_by"] if o["node"] not in gone]
     return PrototypeGraph.model_validate(data)
 
 

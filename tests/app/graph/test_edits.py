@@ -9,6 +9,7 @@ from app.graph import edits as editing
 from app.graph import suggestions
 from app.graph.model import PrototypeGraph
 from app.graph.validate import validate_graph
+from app.query.compile import compile_sparql
 from ontology_loaders import XSD
 
 EX = "http://ex.org/"
@@ -39,6 +40,30 @@ def test_remove_node_drops_its_edges_and_modifiers(onto, person_place):
     out = editing.remove_node(g, "place_1")
     assert out.node_ids == ["person_1"] and not out.edges and out.aggregation is None and not out.order_by
     assert validate_graph(out, onto).ok
+
+
+def test_removing_the_counted_node_drops_the_count_its_condition_and_its_sort(onto, person_place):
+    g = editing.add_edge(person_place, "person_1", EX + "birthPlace", "place_1", onto)
+    g = PrototypeGraph.model_validate({**g.model_dump(mode="json"),
+                                       "aggregation": {"count": "person_1", "group_by": ["place_1"],
+                                                       "having": {"op": ">", "value": 5}},
+                                       "order_by": [{"node": "count", "descending": True}]})
+    out = editing.remove_node(g, "person_1")
+    assert out.aggregation is None and out.order_by == ()
+    assert validate_graph(out, onto).ok
+    compile_sparql(out)  # a sort by the vanished count used to make this raise
+
+
+def test_removing_a_group_node_keeps_the_count_and_its_condition(onto, person_place):
+    g = editing.add_edge(person_place, "person_1", EX + "birthPlace", "place_1", onto)
+    g = PrototypeGraph.model_validate({**g.model_dump(mode="json"),
+                                       "aggregation": {"count": "person_1", "group_by": ["place_1"],
+                                                       "having": {"op": ">", "value": 5}},
+                                       "order_by": [{"node": "count", "descending": True}]})
+    out = editing.remove_node(g, "place_1")
+    assert out.aggregation.group_by == () and out.aggregation.having == g.aggregation.having
+    assert [o.node for o in out.order_by] == ["count"] and validate_graph(out, onto).ok
+    assert "HAVING (COUNT(DISTINCT ?person_1) > 5)" in compile_sparql(out)
 
 
 def test_flip_only_when_reversed_fits(onto, person_place):
