@@ -19,6 +19,7 @@ from app.graph.instruct import (
     parse_operations,
 )
 from app.graph.model import PrototypeGraph
+from app.graph.validate import validate_graph
 from ontology_loaders import RDFS_LABEL, XSD_STRING
 
 EX = "http://ex.org/"
@@ -112,3 +113,21 @@ def test_diff_sees_edge_flag_and_modifier_changes(onto, family):
     assert not diff.added_edges and not diff.removed_edges
     limited = family.model_copy(update={"limit": 5})
     assert diff_graphs(family, limited).modifiers_changed
+
+
+def test_removing_the_counted_node_by_instruction_leaves_a_valid_graph_and_the_diff_says_so(onto, family):
+    counted = PrototypeGraph.model_validate({**family.model_dump(mode="json"), "aggregation": {
+        "count": "person_2", "group_by": ["person_1"], "having": {"op": ">", "value": 1}},
+        "order_by": [{"node": "count", "descending": True}]})
+    after = apply_operations(counted, [Remove(node="person_2")], onto)
+    assert after.aggregation is None and after.order_by == () and validate_graph(after, onto).ok
+    assert diff_graphs(counted, after).modifiers_changed
+
+
+def test_the_diff_sees_a_changed_count_condition_alone(family):
+    def bound(op: str) -> PrototypeGraph:
+        return PrototypeGraph.model_validate({**family.model_dump(mode="json"), "aggregation": {
+            "count": "person_2", "group_by": ["person_1"], "having": {"op": op, "value": 1}}})
+
+    assert diff_graphs(bound(">"), bound(">=")).modifiers_changed
+    assert diff_graphs(bound(">"), bound(">")).is_empty()
