@@ -30,6 +30,16 @@ _OP_WORDS = {
     ConstraintOp.LANG: "in the language",
 }
 
+#: How a count's condition reads: "for each department with more than 5 employees".
+_COUNT_WORDS = {
+    ConstraintOp.GT: "more than",
+    ConstraintOp.GE: "at least",
+    ConstraintOp.EQ: "exactly",
+    ConstraintOp.LT: "fewer than",
+    ConstraintOp.LE: "at most",
+    ConstraintOp.NE: "not exactly",
+}
+
 
 def _plural(noun: str) -> str:
     """Naive English plural of the last word.
@@ -190,6 +200,7 @@ class _Restatement:
             groups = [self.nodes[g] for g in self.graph.aggregation.group_by if g in self.nodes]
             if groups:
                 sentence += ", for each " + " and ".join(self.noun(g) + self.tag(g) for g in groups)
+            sentence += self.count_condition(grouped=bool(groups))
         else:
             sentence = f"Find {focus_name}"
             if body:
@@ -200,6 +211,16 @@ class _Restatement:
         if modifiers:
             sentence += "; " + ", ".join(modifiers)
         return sentence + "."
+
+    def count_condition(self, grouped: bool) -> str:
+        """The bound on the count: on each group ("with more than 5 employees"), or on the one total."""
+        having = self.graph.aggregation.having
+        if having is None:
+            return ""
+        bound = f"{_COUNT_WORDS[ConstraintOp(having.op)]} {having.value}"
+        if grouped:
+            return f" with {bound} {self.noun(self.focus, plural=having.value != 1)}"
+        return f", only if the count is {bound}"
 
     def unconnected(self) -> list[str]:
         """Nodes not connected to the focus, told as further things to find."""

@@ -79,3 +79,29 @@ def test_an_optional_branch_is_told_as_one_optional_clause_as_the_query_has_it()
 def test_sorting_by_a_label_and_counting_read_back():
     graph = _triangle().model_copy(update={"order_by": (OrderBy(node="person_1", label=True),), "limit": 3})
     assert restate(graph).endswith("; sorted by the label of the person (person_1), at most 3 results.")
+
+
+def _staff(group_by: list[str], op: str, value: int) -> PrototypeGraph:
+    co = "http://protograph.example/company/"
+    return PrototypeGraph.model_validate({
+        "nodes": [{"id": "employee_1", "class": co + "Employee"}, {"id": "department_1", "class": co + "Department"}],
+        "edges": [{"source": "employee_1", "link": co + "worksIn", "target": "department_1"}],
+        "aggregation": {"count": "employee_1", "group_by": group_by, "having": {"op": op, "value": value}},
+        "order_by": [{"node": "count", "descending": True}]})
+
+
+def test_a_count_condition_reads_as_a_bound_on_each_group():
+    assert restate(_staff(["department_1"], ">", 5)) == (
+        "Count the employees whose works in is a department, for each department with more than 5 employees; "
+        "highest count first.")
+    assert restate(_staff(["department_1"], "=", 1)).endswith("for each department with exactly 1 employee; "
+                                                              "highest count first.")
+    words = {">=": "at least", "<": "fewer than", "<=": "at most", "!=": "not exactly"}
+    for op, said in words.items():
+        assert f"for each department with {said} 3 employees;" in restate(_staff(["department_1"], op, 3))
+
+
+def test_a_count_condition_without_groups_bounds_the_one_total():
+    assert restate(_staff([], ">", 100)) == (
+        "Count the employees whose works in is a department, only if the count is more than 100; "
+        "highest count first.")
