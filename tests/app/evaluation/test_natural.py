@@ -127,6 +127,20 @@ def test_count_order_and_limit_must_agree_through_the_renaming():
     assert match_graphs(born_in(limit=1), born_in()).differences == ("limit",)
 
 
+def test_a_count_condition_must_agree_too():
+    def counted(having: dict | None, person: str = "p", place: str = "c") -> PrototypeGraph:
+        aggregation = {"count": person, "group_by": [place], **({"having": having} if having else {})}
+        return born_in(person=person, place=place, aggregation=aggregation)
+
+    gold = counted({"op": ">", "value": 5})
+    assert match_graphs(counted({"op": ">", "value": 5}, person="x", place="y"), gold).exact
+    assert match_graphs(counted(None), gold).differences == ("aggregation",)
+    assert match_graphs(counted({"op": ">=", "value": 5}), gold).differences == ("aggregation",)
+    assert match_graphs(counted({"op": ">", "value": 6}), gold).differences == ("aggregation",)
+    # A condition the question does not ask for is as wrong as one it asks for and the draft lacks.
+    assert match_graphs(gold, counted(None)).differences == ("aggregation",)
+
+
 def test_an_order_on_an_attribute_must_sort_on_the_same_attribute(tmp_path):
     gold = born_in().model_dump(mode="json")
     gold["order_by"] = [{"node": "p", "property": EX + "birthDate", "descending": True}]
