@@ -20,7 +20,7 @@ from app.nl.measures import measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import MONTHS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
-from ontology_loaders import Ontology
+from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
 __all__ = ["EVENT_DATES", "Comparison", "CountReading", "find_comparisons", "read_comparisons", "read_count_conditions"]
@@ -33,7 +33,7 @@ NEAREST_NODE_BONUS = 0.1
 _NUMBER_WORDS = {word: value for value, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())} | {"twenty": 20, "fifty": 50,
                                                                                       "hundred": 100}
-_NUMBER = (r"(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion))|" + "|".join(_NUMBER_WORDS) +
+_NUMBER = (r"(?:[$€£¥]\s?)?(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion))|" + "|".join(_NUMBER_WORDS) +
            r")(?:\s+(thousand|million|billion))?\b")
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MORE = r"more|greater|higher|larger|bigger|taller|longer|heavier|older|over|above|exceeding"
@@ -119,6 +119,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('>', '2024-03-31'),)]
     >>> [c.bounds for c in find_comparisons("writers born in the 19th century, cities with over two million people")]
     [(('>=', '1800-01-01'), ('<=', '1899-12-31')), (('>', 2000000),)]
+    >>> [c.bounds for c in find_comparisons("films with a budget of at least $80 million")]
+    [(('>=', 80000000),)]
     >>> [c.bounds for c in find_comparisons("films released in the 1990s")]
     [(('>=', '1990-01-01'), ('<=', '1999-12-31'))]
     """
@@ -179,10 +181,11 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
     ``spans`` gives each node's character span in ``question``, to prefer the node named just before.
     """
     readings = []
+    named = frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
     for comparison in find_comparisons(question):
         if comparison.kind is DatatypeKind.NUMBER and _counts_things(question, comparison, spans):
             continue  # "more than ten caves": things counted, which no attribute holds
-        nearest = _compared_node(question, comparison, spans)
+        nearest = _compared_node(question, comparison, spans, named)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
                                _counted_labels(question, comparison))
         if best is None:
@@ -231,13 +234,18 @@ def read_count_conditions(question: str, spans: Mapping[str, tuple[int, int]]) -
     return readings
 
 
-def _compared_node(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> str | None:
+def _compared_node(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]],
+                   named: frozenset[str] = frozenset()) -> str | None:
     """The node named just before the comparison; but "cities in Texas with more than …", "mountains in Nepal
-    higher than …" compare the cities and mountains: what follows qualifies the thing a place was said of."""
+    higher than …" compare the cities and mountains: what follows qualifies the thing a place was said of.
+    A ``named`` node is one thing, which no bound selects among: "films produced by Spielberg with a
+    budget of at least …" bound the films."""
     before = sorted((s for s in spans.items() if s[1][1] <= comparison.span[0]), key=lambda s: s[1][1])
     if not before:
         return None
     nearest = before[-1]
+    if nearest[0] in named and any(s[0] not in named for s in before):
+        return next(s for s in reversed(before) if s[0] not in named)[0]
     if len(before) > 1:
         previous = before[-2]
         joined_by = question[previous[1][1]:nearest[1][0]].strip().lower()

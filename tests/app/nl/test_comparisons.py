@@ -22,6 +22,8 @@ CO = "http://protograph.example/company/"
     ("cities with over 1,500,000 inhabitants", ((">", 1500000),)),
     ("cities with more than a million inhabitants", ((">", 1000000),)),
     ("orders of at most 20 items", (("<=", 20),)),
+    ("films with a budget of at least $80 million", ((">=", 80000000),)),
+    ("cars that cost under € 9,000", (("<", 9000),)),
     ("members who joined after 2020", ((">", "2020-12-31"),)),
     ("novels that came out before 1970", (("<", "1970-01-01"),)),
     ("employees hired in 2023", ((">=", "2023-01-01"), ("<=", "2023-12-31"))),
@@ -124,7 +126,9 @@ def test_periods_and_numbers_in_words_are_bounds(question, bounds) -> None:
 def test_what_follows_a_thing_in_a_place_compares_that_thing(dbo_path) -> None:
     resources = get_resources(Settings(ontology=[dbo_path], kg=[]))
     for question in ("Give me all cities in Texas with more than 500000 inhabitants.",
-                     "Mountains in Nepal higher than 8000 metres"):
+                     "Mountains in Nepal higher than 8000 metres",
+                     # a named thing is one thing: no bound selects among it
+                     "Give me all films produced by Steven Spielberg with a budget of at least $80 million."):
         graph = extract_graph(question, resources).graph
         compared = [n for n in graph.nodes if any(c.property != RDFS_LABEL for c in n.constraints)]
         assert [n.id for n in compared] == [graph.nodes[0].id], question  # the cities, the mountains
