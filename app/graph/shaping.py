@@ -1,8 +1,10 @@
-"""Shaping a graph's results: count (grouped by some nodes), order by one key, limit.
+"""Shaping a graph's results: count (grouped by some nodes, kept only where it meets a bound), order by one key, limit.
 
 The canvas's "Shape results" panel reads :func:`shape_of` and writes with
 :func:`set_shape`. An order key is a string: ``"count"``, ``"node:<id>"`` (the
 node's IRI) or ``"label:<id>"`` (its label), so one dropdown can list them all.
+The count's bound is an operator symbol (``">"``) and a whole number, as the
+panel's dropdown and number input give them.
 """
 
 from __future__ import annotations
@@ -10,20 +12,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.errors import EditError
-from app.graph.model import Aggregation, OrderBy, PrototypeGraph
+from app.graph.model import COUNT_OPS, Aggregation, CountCondition, OrderBy, PrototypeGraph
+from app.graph.validate import count_bound_problem
 
 __all__ = ["Shape", "order_key", "order_keys", "set_shape", "shape_of"]
 
 
 @dataclass(frozen=True)
 class Shape:
-    """What the panel shows: the counted node, the group nodes, the first order key, its direction, the limit."""
+    """What the panel shows: the counted node, the group nodes, the first order key, its direction, the limit.
+
+    ``having_op`` (a symbol such as ``">"``) and ``having_value`` bound the count; both are None without a bound.
+    """
 
     count: str | None = None
     group_by: tuple[str, ...] = ()
     order: str | None = None
     descending: bool = False
     limit: int | None = None
+    having_op: str | None = None
+    having_value: int | None = None
 
 
 def order_key(order: OrderBy) -> str:
@@ -48,6 +56,7 @@ def _order_of(key: str, descending: bool) -> OrderBy:
 def shape_of(graph: PrototypeGraph) -> Shape:
     """The graph's count, first order key and limit, as the panel shows them."""
     aggregation = graph.aggregation
+    having = aggregation.having if aggregation else None
     first = graph.order_by[0] if graph.order_by else None
     return Shape(
         count=aggregation.count if aggregation else None,
@@ -55,6 +64,8 @@ def shape_of(graph: PrototypeGraph) -> Shape:
         order=order_key(first) if first else None,
         descending=bool(first and first.descending),
         limit=graph.limit,
+        having_op=having.op.value if having else None,
+        having_value=having.value if having else None,
     )
 
 
@@ -85,10 +96,35 @@ def _possible(order: OrderBy, graph: PrototypeGraph) -> bool:
     return order.node in graph.node_ids
 
 
-def set_shape(graph: PrototypeGraph, shape: Shape) -> PrototypeGraph:
-    """``graph`` with the panel's count, order and limit; order keys after the first are kept while it stays.
+def _condition(shape: Shape) -> CountCondition | None:
+    """The count's bound the panel asks for; half a bound, or one with nothing counted, is refused, not dropped.
 
-    :raises EditError: a node the graph does not have, or a limit below 1.
+    :raises EditError: the bound lacks its operator or its number, nothing is counted, or no count can meet it.
+    """
+    op, value = shape.having_op, shape.having_value
+    if op is None and value is None:
+        return None
+    if shape.count is None:
+        raise EditError("a condition on the count needs something to count: choose what to count first")
+    if op is None:
+        raise EditError(f"choose how the count compares with {value}")
+    if value is None:
+        raise EditError("say how many: the condition on the count needs a number")
+    if op not in {o.value for o in COUNT_OPS}:
+        raise EditError(f"a count cannot be compared with {op!r}")
+    if type(value) is not int or value < 0:
+        raise EditError(f"the count is compared with a whole number of at least 0, not {value}")
+    condition = CountCondition(op=op, value=value)
+    problem = count_bound_problem(condition)
+    if problem:
+        raise EditError(problem)
+    return condition
+
+
+def set_shape(graph: PrototypeGraph, shape: Shape) -> PrototypeGraph:
+    """``graph`` with the panel's count and its bound, order and limit; later order keys stay while the first does.
+
+    :raises EditError: a node the graph does not have, a limit below 1, or a bound :func:`_condition` refuses.
     """
     known = set(graph.node_ids)
     for node in (shape.count, *shape.group_by):
@@ -96,10 +132,11 @@ def set_shape(graph: PrototypeGraph, shape: Shape) -> PrototypeGraph:
             raise EditError(f"there is no node {node!r} to count or group by")
     if shape.limit is not None and shape.limit < 1:
         raise EditError("the limit must be at least 1")
+    having = _condition(shape)
     aggregation = None
     if shape.count is not None:
         groups = tuple(dict.fromkeys(g for g in shape.group_by if g != shape.count))
-        aggregation = Aggregation(count=shape.count, group_by=groups)
+        aggregation = Aggregation(count=shape.count, group_by=groups, having=having)
     order_by: tuple[OrderBy, ...] = ()
     if shape.order is not None:
         first = _order_of(shape.order, shape.descending)

@@ -30,6 +30,15 @@ def test_set_shape_then_shape_of_round_trips():
     assert shaped.aggregation.count == "p" and shaped.order_by[0].node == "count" and shaped.limit == 7
 
 
+def test_a_count_condition_round_trips_and_goes_into_the_aggregation():
+    wanted = Shape(count="p", group_by=("u",), having_op=">", having_value=5)
+    shaped = set_shape(GRAPH, wanted)
+    assert shaped.aggregation.having.model_dump(mode="json") == {"op": ">", "value": 5}
+    assert shape_of(shaped) == wanted
+    assert shape_of(GRAPH).having_op is None and shape_of(GRAPH).having_value is None
+    assert set_shape(shaped, Shape(count="p", group_by=("u",))).aggregation.having is None  # cleared
+
+
 def test_the_count_node_is_not_also_a_group_and_later_sort_keys_stay():
     shaped = set_shape(GRAPH, Shape(count="p", group_by=("p", "u")))
     assert shaped.aggregation.group_by == ("u",)
@@ -51,6 +60,13 @@ def test_a_sort_the_new_count_cannot_do_is_dropped():
 @pytest.mark.parametrize(("shape", "message"), [
     (Shape(count="x"), "no node 'x'"), (Shape(count="p", group_by=("y",)), "no node 'y'"),
     (Shape(limit=0), "at least 1"), (Shape(order="weight:p"), "unknown order"),
+    (Shape(having_op=">", having_value=5), "needs something to count: choose what to count first"),
+    (Shape(count="p", having_op=">", having_value=-1), "at least 0, not -1"),
+    (Shape(count="p", having_op=">", having_value=2.5), "a whole number of at least 0, not 2.5"),
+    (Shape(count="p", having_op="contains", having_value=2), "cannot be compared with 'contains'"),
+    (Shape(count="p", having_op=">"), "needs a number"),
+    (Shape(count="p", having_value=3), "choose how the count compares with 3"),
+    (Shape(count="p", having_op="<", having_value=0), "never fewer than 0"),
 ])
 def test_bad_shapes_are_edit_errors(shape, message):
     with pytest.raises(EditError, match=message):
