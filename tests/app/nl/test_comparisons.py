@@ -7,8 +7,10 @@ import pytest
 from app.graph.validate import validate_graph
 from app.nl.comparisons import find_comparisons
 from app.nl.pipeline import extract_graph
+from app.query.embedded import EmbeddedStore
 from app.resources import get_resources
 from app.settings import Settings
+from components.text2sparql import pipeline_query
 from ontology_loaders import RDFS_LABEL
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
@@ -172,3 +174,18 @@ def test_a_count_condition_within_a_count_is_left_out_and_said() -> None:
     result = extract_graph("How many departments have more than 5 employees?", resources)
     assert result.graph.aggregation is not None and result.graph.aggregation.having is None
     assert any("count within a count" in m for m in result.messages)
+
+
+def test_the_answer_to_a_count_condition_on_the_real_store() -> None:
+    resources = _resources("company_sample")
+    store = EmbeddedStore([resources.settings.kg[0]])
+    try:
+        rows = store.select(pipeline_query("Which departments have more than 10 employees?", resources)).bindings
+        # the same count written by hand: whoever works in a department
+        truth = store.select(f"SELECT ?d WHERE {{ ?e <{CO}worksIn> ?d }} GROUP BY ?d "
+                             "HAVING (COUNT(DISTINCT ?e) > 10)").bindings
+    finally:
+        store.close()
+    departments = {r["department_1"]["value"] for r in rows}
+    assert departments == {r["d"]["value"] for r in truth} and len(departments) == 3
+    assert all(int(r["count"]["value"]) > 10 for r in rows)
