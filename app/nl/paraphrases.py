@@ -108,8 +108,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("publisher",)),
     (_forms("coached trained", "by") + ["coached", "coaches", "trained"],
      ("coach", "trainer", "manager")),
-    (_forms("sold supplied delivered provided", "by") + ["supplies", "supplied", "sells", "provides", "delivers"],
-     ("supplier", "vendor", "seller")),
+    (_forms("sold supplied delivered provided", "by") + ["supplies", "supplied", "sells", "sell", "sold", "provides",
+                                                          "delivers"],
+     ("supplier", "vendor", "seller", "sales agent", "salesperson")),
     (_forms("bought purchased ordered", "by") + ["bought", "buys", "purchased", "ordered"],
      ("customer", "buyer", "order")),
     (_forms("borrowed lent loaned", "by") + _forms("check checks checked checking", "out")
