@@ -103,9 +103,11 @@ TAB_SPARQL = "tab-sparql"
 RUN_QUERY_BUTTON = "run-query-button"
 RESULTS_MESSAGE = "results-message"
 RESULTS_TABLE = "results-table"
-# "Shape results": count, group by, sort and limit, written into the graph
+# "Shape results": count, group by, the count's bound, sort and limit, written into the graph
 SHAPE_COUNT = "shape-count"
 SHAPE_GROUP_BY = "shape-group-by"
+SHAPE_HAVING_OP = "shape-having-op"      # dropdown: how the count compares (">", ">=", "=", "<", "<=", "!=")
+SHAPE_HAVING_VALUE = "shape-having-value"  # number the count is compared with
 SHAPE_ORDER = "shape-order"
 SHAPE_DIRECTION = "shape-direction"      # radio: "asc" | "desc"
 SHAPE_LIMIT = "shape-limit"

@@ -34,6 +34,9 @@ UPLOAD_VALUE = "__upload__"
 ENDPOINT_VALUE = "__endpoint__"
 #: Rows per page of the results table; each page is fetched from the store when shown.
 RESULTS_PAGE_SIZE = 25
+#: How the count's bound reads in the "Shape results" panel, and the operator each choice sets.
+COUNT_CONDITIONS = (("more than", ">"), ("at least", ">="), ("exactly", "="), ("fewer than", "<"),
+                    ("at most", "<="), ("not", "!="))
 
 
 def _asset_url(path: str) -> str:
@@ -277,7 +280,7 @@ def _instruct_box() -> html.Div:
 
 
 def _shape_panel() -> html.Div:
-    """Count, sort and limit: the graph's query modifiers, so they show in the description and the SPARQL."""
+    """Count (and its bound), sort and limit: query modifiers, so they show in the description and the SPARQL."""
     return html.Div(className="shape row", role="group", **{"aria-label": "Shape results"}, children=[
         html.Span("Shape results", className="field-label inline"),
         html.Label("Count", htmlFor=ids.SHAPE_COUNT, className="tool-label"),
@@ -285,6 +288,12 @@ def _shape_panel() -> html.Div:
         html.Label("per", htmlFor=ids.SHAPE_GROUP_BY, className="tool-label"),
         dcc.Dropdown(id=ids.SHAPE_GROUP_BY, options=[], multi=True, placeholder="all together", disabled=True,
                      className="node-pick"),
+        html.Label("only where it is", htmlFor=ids.SHAPE_HAVING_OP, className="tool-label"),
+        dcc.Dropdown(id=ids.SHAPE_HAVING_OP, options=[{"label": words, "value": op} for words, op in COUNT_CONDITIONS],
+                     placeholder="any count", disabled=True, className="count-op"),
+        html.Label("the number the count is compared with", htmlFor=ids.SHAPE_HAVING_VALUE, className="visually-hidden"),
+        dcc.Input(id=ids.SHAPE_HAVING_VALUE, type="number", min=0, step=1, placeholder="n", debounce=True,
+                  disabled=True, className="input limit"),
         html.Label("Sort by", htmlFor=ids.SHAPE_ORDER, className="tool-label"),
         dcc.Dropdown(id=ids.SHAPE_ORDER, options=[], placeholder="unsorted", className="node-pick"),
         dcc.RadioItems(id=ids.SHAPE_DIRECTION, options=[{"label": " ascending", "value": "asc"},

@@ -1,4 +1,4 @@
-"""The "Shape results" panel: count (grouped by some nodes), sort by one key, limit.
+"""The "Shape results" panel: count (grouped by some nodes, with a bound), sort by one key, limit.
 
 :func:`show_shape` mirrors the graph into the controls; :func:`shape` writes the
 controls back into the graph (with undo). Showing the graph's own values writes
@@ -43,23 +43,36 @@ def order_options(graph: PrototypeGraph) -> list[dict[str, str]]:
 
 
 def show_shape(graph_data: dict | None, source: dict | None, *, settings: Settings) -> tuple:
-    """Options and values of the panel's controls, read from the graph."""
+    """Options and values of the panel's controls, read from the graph; groups and bound wait for a count."""
     graph = load_graph(graph_data)
     nodes = views.node_options(graph, ontology_or_none(settings, source)) if not graph.is_empty() else []
     current = shape_of(graph)
-    return (nodes, current.count, nodes, list(current.group_by), current.count is None,
+    uncounted = current.count is None
+    return (nodes, current.count, nodes, list(current.group_by), uncounted,
+            current.having_op, uncounted, current.having_value, uncounted,
             order_options(graph), current.order, "desc" if current.descending else "asc", current.limit)
 
 
-def shape(count: str | None, group_by: list[str] | None, order: str | None, direction: str | None,
-          limit: float | None, graph_data: dict | None, history: dict | None) -> tuple:
-    """The graph with the panel's count, sort and limit: graph, history and a message."""
+def _whole(number: float | None) -> int | float | None:
+    """A number input's value as an int when it is whole (the browser sends 5.0 as well as 5); others pass on."""
+    if number in (None, ""):
+        return None
+    return int(number) if isinstance(number, float) and number.is_integer() else number
+
+
+def shape(count: str | None, group_by: list[str] | None, having_op: str | None, having_value: float | None,
+          order: str | None, direction: str | None, limit: float | None, graph_data: dict | None,
+          history: dict | None) -> tuple:
+    """The graph with the panel's count and its bound, sort and limit: graph, history and a message."""
     graph = load_graph(graph_data)
     if graph.is_empty():
         return no_update, no_update, no_update
     wanted = Shape(
         count=count or None,
+        # Clearing the count clears what only a count has (its groups and its bound), rather than being refused.
         group_by=tuple(group_by or ()) if count else (),
+        having_op=(having_op or None) if count else None,
+        having_value=_whole(having_value) if count else None,
         order=order or None,
         descending=direction == "desc",
         limit=int(limit) if limit not in (None, "") else None,
@@ -79,6 +92,10 @@ def register(app: dash.Dash, settings: Settings) -> None:
         Output(ids.SHAPE_GROUP_BY, "options"),
         Output(ids.SHAPE_GROUP_BY, "value"),
         Output(ids.SHAPE_GROUP_BY, "disabled"),
+        Output(ids.SHAPE_HAVING_OP, "value"),
+        Output(ids.SHAPE_HAVING_OP, "disabled"),
+        Output(ids.SHAPE_HAVING_VALUE, "value"),
+        Output(ids.SHAPE_HAVING_VALUE, "disabled"),
         Output(ids.SHAPE_ORDER, "options"),
         Output(ids.SHAPE_ORDER, "value"),
         Output(ids.SHAPE_DIRECTION, "value"),
@@ -90,6 +107,8 @@ def register(app: dash.Dash, settings: Settings) -> None:
         *EDIT_OUTPUTS,
         Input(ids.SHAPE_COUNT, "value"),
         Input(ids.SHAPE_GROUP_BY, "value"),
+        Input(ids.SHAPE_HAVING_OP, "value"),
+        Input(ids.SHAPE_HAVING_VALUE, "value"),
         Input(ids.SHAPE_ORDER, "value"),
         Input(ids.SHAPE_DIRECTION, "value"),
         Input(ids.SHAPE_LIMIT, "value"),

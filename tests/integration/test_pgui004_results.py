@@ -71,6 +71,27 @@ def test_pgui004_count_sort_and_limit_controls_shape_the_graph_query_and_rows(da
     assert "LIMIT 3" in sparql
 
 
+def test_pgui004_a_bound_on_the_count_keeps_only_the_groups_that_meet_it(dash_duo, ui, editor_app, raw_sample):
+    _open(dash_duo, editor_app, {**PERSON_UNIVERSITY, "aggregation": {"count": "person_1",
+                                                                      "group_by": ["university_1"]}})
+    ui.wait_graph(lambda g: (g.get("aggregation") or {}).get("count") == "person_1")
+    ui.choose(ids.SHAPE_HAVING_OP, "more than")
+    number = dash_duo.find_element(f"#{ids.SHAPE_HAVING_VALUE}")
+    number.send_keys("1")
+    number.send_keys("\n")
+    ui.wait_graph(lambda g: g["aggregation"].get("having") == {"op": ">", "value": 1})
+    restated = ui.wait_text(ids.RESTATEMENT, lambda t: "with more than 1 person" in t)
+    assert "for each university with more than 1 person" in restated
+    counts = [int(row[0].value) for row in raw_sample.query(
+        f"PREFIX dbo: <{DBO}> SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE {{ ?p a dbo:Person ; dbo:almaMater ?u . "
+        "?u a dbo:University } GROUP BY ?u")]
+    assert 0 < sum(n > 1 for n in counts) < len(counts)  # the bound keeps some groups and drops others
+    assert ui.total_rows() == sum(n > 1 for n in counts)
+    ui.open_tab("SPARQL")
+    sparql = ui.wait_text(ids.SPARQL_TEXT, lambda t: "HAVING" in t)
+    assert "HAVING (COUNT(DISTINCT ?person_1) > 1)" in sparql
+
+
 def test_pgui004_pages_go_past_the_first_hundred_rows(dash_duo, ui, editor_app, raw_sample):
     _open(dash_duo, editor_app, {"nodes": [{"id": "person_1", "class": DBO + "Person"}]})
     expected = _count(raw_sample, "SELECT DISTINCT ?p WHERE { ?p a dbo:Person }")
