@@ -22,7 +22,7 @@ from app.nl.embedding import TextEncoder
 from app.caching import KeyedCache
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
-__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same", "select_rows"]
+__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same", "part_of_the_name", "select_rows"]
 
 log = logging.getLogger(__name__)
 
@@ -78,17 +78,28 @@ def names_the_same(name: str, label: str) -> bool:
     name_words, label_words = _words(name), _words(label)
     if not name_words or not label_words:
         return False
-
-    def found(word: str, among: list[str]) -> bool:
-        # a slip of the keyboard in a longer word; a short word must stand as written ("Cher" is no "Cheryl")
-        return any(word == other or (min(len(word), len(other)) >= 5 and fuzz.ratio(word, other) >= FUZZY_MIN_SCORE - 8)
-                   for other in among)
-
-    matched = sum(found(word, name_words) for word in label_words)
+    matched = sum(_found(word, name_words) for word in label_words)
     # a word before the name makes another thing named after it: "USS Abraham Lincoln", "Lake Geneva"
     first = _words(re.sub(r"\([^)]*\)", " ", label))[:1]
-    named_first = not first or found(first[0], name_words)
-    return all(found(word, label_words) for word in name_words) and 2 * matched >= len(label_words) and named_first
+    named_first = not first or _found(first[0], name_words)
+    return part_of_the_name(name, label) and 2 * matched >= len(label_words) and named_first
+
+
+def part_of_the_name(text: str, label: str) -> bool:
+    """Whether every word typed stands in the label, a typo allowed: what a search box finds ("Gretzky" finds
+    "Wayne Gretzky"), where a question's name must name the thing itself (:func:`names_the_same`).
+
+    >>> part_of_the_name("Gretzky", "Wayne Gretzky"), part_of_the_name("Cher", "Cheryl Henson")
+    (True, False)
+    """
+    text_words, label_words = _words(text), _words(label)
+    return bool(text_words) and all(_found(word, label_words) for word in text_words)
+
+
+def _found(word: str, among: list[str]) -> bool:
+    # a slip of the keyboard in a longer word; a short word must stand as written ("Cher" is no "Cheryl")
+    return any(word == other or (min(len(word), len(other)) >= 5 and fuzz.ratio(word, other) >= FUZZY_MIN_SCORE - 8)
+               for other in among)
 
 
 class LabelTable:
@@ -161,11 +172,14 @@ def link_entity(
     ontology: Ontology | None = None,
     embedder: TextEncoder | None = None,
     limit: int = 3,
+    partial: bool = False,
 ) -> list[EntityMatch]:
     """Instances labelled ``name`` (best first), of ``class_iri`` or a subclass when given.
 
-    An instance of another class is returned only when no class was given.
+    An instance of another class is returned only when no class was given. ``partial``: part of a
+    name is enough, as typed into a search box (:func:`part_of_the_name`).
     """
+    same = part_of_the_name if partial else names_the_same
     name = name.strip()
     if not name:
         return []
@@ -194,7 +208,7 @@ def link_entity(
         EntityMatch(table.iris[i], table.labels[i], score / 100, "fuzzy", table.types[i])
         for _, score, i in process.extract(name, table.labels, scorer=fuzz.WRatio, limit=20,
                                            score_cutoff=FUZZY_MIN_SCORE)
-        if names_the_same(name, table.labels[i])
+        if same(name, table.labels[i])
     ]
     found = _prefer_fitting(fuzzy, class_iri, ontology)
     if found:

@@ -142,7 +142,7 @@ def find_instances(resources: Resources, text: str, class_iri: str) -> list[tupl
     """``(iri, label)`` of up to ten instances of ``class_iri`` named like ``text``."""
     embedder = resources.embedder if resources.is_loaded("embedder") else None
     matches = link_entity(text, resources.store, class_iri=class_iri, ontology=resources.ontology,
-                          embedder=embedder, limit=10)
+                          embedder=embedder, limit=10, partial=True)
     return [(m.iri, m.label) for m in matches]
 
 
