@@ -26,9 +26,13 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
     merged: list[Mention] = []
     for mention in mentions:
         beside = merged and "related" not in (merged[-1].kind, mention.kind) and (
-            merged[-1].end == mention.start or lowered[merged[-1].end:mention.start] in (["as", "a"], ["as", "an"]))
+            merged[-1].end == mention.start or _as_a(lowered[merged[-1].end:mention.start]))
         named_as = bool(merged) and not beside and _named_as(merged[-1], mention, lowered)
         one = _apposition(merged[-1], mention, lowered, ontology) if merged and (beside or named_as) else None
+        if one is not None and beside and merged[-1].end != mention.start:
+            # "have English as an official language": the name is the thing; the words after it still say
+            # the relation, so they stay outside it
+            one = dataclasses.replace(one, start=merged[-1].start, end=merged[-1].end)
         if one is not None and named_as and lowered[merged[-1].end] in ("a", "an"):
             one = dataclasses.replace(one, said_to_be=True)  # "Is Cola a beverage?" asks whether it is one
         if one is None and beside and merged[-1].end == mention.start and merged[-1].kind == "instance" and \
@@ -92,6 +96,15 @@ def _had_of(related: Mention, thing: Mention, lowered: Sequence[str], ontology: 
             ontology.is_subclass(thing.class_iri, related.class_iri):
         return thing
     return None
+
+
+def _as_a(between: Sequence[str]) -> bool:
+    """"English as an official language", "Cola as a drink": the name said to be of the kind that follows.
+
+    >>> _as_a(["as", "an", "official"]), _as_a(["as", "a"]), _as_a(["and", "a"])
+    (True, True, False)
+    """
+    return between[:1] == ["as"] and between[1:2] in (["a"], ["an"]) and len(between) <= 3
 
 
 def _named_as(name: Mention, related: Mention, lowered: Sequence[str]) -> bool:

@@ -611,6 +611,16 @@ def test_pev061_a_known_thing_before_a_class_word_describes_it(company) -> None:
     assert _triples(graph) == {(CO + "Employee", CO + "competency", CO + "Skill")}
 
 
+@pytest.mark.parametrize("question", ["Which countries have English as an official language?",
+                                      "Which countries have French as official language?"])
+def test_pev063_a_name_as_a_kind_is_that_thing_and_the_words_after_it_say_the_link(dbpedia, question) -> None:
+    # a nationality word before "as" is no demonym: "English" is the language, not England
+    graph = extract_graph(question, dbpedia).graph
+    assert _triples(graph) == {(D + "Country", D + "officialLanguage", D + "Language")}
+    [language] = [n for n in graph.nodes if n.class_ == D + "Language"]
+    assert [c.value for c in language.constraints] == [question.split()[3]]
+
+
 @pytest.mark.parametrize(("question", "link"), [
     ("To which party does the mayor of Paris belong?", D + "party"),
     ("Which country is the Eiffel Tower in?", D + "country"),
