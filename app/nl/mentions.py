@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.caching import KeyedCache
+from app.nl.demonyms import country_of
 from ontology_loaders.model import Ontology
 
 __all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
@@ -106,10 +107,11 @@ def _lookup(labels: dict[str, str], words: list[str]) -> tuple[str, bool] | None
 
 
 def _is_proper_name(words: list[str], label: str, position: int) -> bool:
-    """Capitalised where the label is not (a sentence's first word aside)."""
+    """Capitalised where the label is not (a sentence's first word aside, and a demonym, which English always
+    capitalises: "American football players" though DBpedia writes "american football player")."""
     label_words = label.split()
     for offset, word in enumerate(words):
-        if position + offset == 0 or not word[:1].isupper():
+        if position + offset == 0 or not word[:1].isupper() or country_of(word):
             continue
         label_word = label_words[offset] if offset < len(label_words) else ""
         if not label_word[:1].isupper():

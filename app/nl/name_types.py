@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from app.nl.mentions import class_named, word_forms
 from app.nl.model_queue import shared_queue
+from app.nl.paraphrases import kind_nouns
 from grammar.backends import Backend, StopReason
 from ontology_loaders import OWL_THING, Ontology
 
@@ -62,6 +63,9 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
         head = " ".join(words.split()[start:])
         if head in choices:
             return choices[head]  # "manned space mission" is a space mission
+    for noun in kind_nouns(words):
+        if noun in choices:
+            return choices[noun]  # "football club": the everyday word for what an ontology may label "soccer club"
     if nearest is not None and words:
         best = nearest(words, list(dict.fromkeys(choices.values())))
         if best is not None and best[1] >= ANSWER_SIMILARITY:

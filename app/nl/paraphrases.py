@@ -166,6 +166,7 @@ _KINDS: dict[str, tuple[str, ...]] = {}
 for _words, _labels in (
     ("staff personnel workers workforce", ("employee", "staff member")),
     ("footballer footballers", ("soccer player", "football player")),
+    # "football" is soccer in most of the English-speaking world; "American football" says the other
     ("musician musicians", ("musical artist", "musician")),
     ("singer singers", ("singer", "musical artist")),
     ("kid kids", ("child",)),
@@ -194,6 +195,9 @@ for _words, _labels in (
 ):
     for _word in _words.split():
         _KINDS[_word] = _labels
+for _head in ("player", "club", "team", "league", "manager"):
+    for _form in (_head, _head + "s"):
+        _KINDS[f"football {_form}"] = (f"soccer {_head}", f"football {_head}")
 
 
 def kind_nouns(words: str) -> tuple[str, ...]:

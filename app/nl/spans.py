@@ -83,7 +83,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for start, end, domain in _of_link_spans(tokens, ontology):
         # "translations of The Hidden Tide": the things that link starts from
         take(Mention(start, end, " ".join(tokens[start:end]), "related", class_iri=domain, score=0.8))
-    demonyms = _demonyms(tokens)
+    demonyms = _demonyms(tokens, ontology)
     for mention in demonyms:
         take(mention)
     for mention in _instances(tokens, ontology, instances or {}):
@@ -256,14 +256,17 @@ def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
     return found
 
 
-def _demonyms(tokens: Sequence[str]) -> list[Mention]:
-    """"Spanish authors", "a German lake": the country a demonym names, before the noun it describes."""
+def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
+    """"Spanish authors", "a German lake": the country a demonym names, before the noun it describes.
+    ("American football players" are of a kind the ontology labels so: no demonym.)"""
     found = []
     for i, word in enumerate(tokens[:-1]):
         country = country_of(word)
         following = tokens[i + 1]
         in_name = i > 1 and tokens[i - 1][:1].isupper()  # "Hillel Slovak": the end of a name, no demonym
-        if country and not in_name and following.isalpha() and following.islower() and following not in NOT_NOUNS:
+        in_label = any(class_named(" ".join(tokens[i:end]), ontology) for end in range(i + 2, min(i + 4, len(tokens)) + 1))
+        if country and not in_name and not in_label and following.isalpha() and following.islower() and \
+                following not in NOT_NOUNS:
             found.append(Mention(i, i + 1, country, "name", score=0.8, modifier=True))
     return found
 

@@ -59,3 +59,9 @@ def test_nothing_is_read_without_two_named_things(dbo_ontology):
 ])
 def test_a_command_opening_the_question_is_not_a_class(dbo_ontology, question, classes):
     assert [m.iri.removeprefix(D) for m in class_mentions(question, dbo_ontology)] == classes
+
+
+def test_a_capitalised_demonym_inside_a_class_label_is_no_name(dbo_ontology):
+    # English capitalises "American"; DBpedia's label does not
+    [mention] = class_mentions("Which American football players were born in Texas?", dbo_ontology)
+    assert mention.iri == D + "AmericanFootballPlayer"

@@ -60,6 +60,9 @@ def test_an_answer_in_the_models_own_words_is_matched_to_an_allowed_class() -> N
     assert matched_class("prize", choices, nearest) == D + "Award"
     assert asked == [("prize", list(choices.values()))]  # only allowed classes are ever offered
     assert matched_class("car", choices, nearest) is None  # not close enough: the declared end stays
+    # "football" in the model's words is soccer, as in most of the English-speaking world
+    leagues = {"soccer league": D + "SoccerLeague", "american football league": D + "AmericanFootballLeague"}
+    assert matched_class("football league", leagues, nearest) == D + "SoccerLeague"
 
 
 def test_a_given_name_first_makes_a_person_with_no_model(dbo_path) -> None:

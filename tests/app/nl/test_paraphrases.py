@@ -174,3 +174,11 @@ def test_ppa012_who_designed_it_is_its_architect(dbpedia) -> None:
 def test_ppa013_everyday_phrases_of_people_and_business(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert _triples(graph) == expected
+
+
+def test_ppa014_football_is_soccer_unless_american(dbpedia) -> None:
+    classes = {n.class_ for n in extract_graph("Which football players were born in Rome?", dbpedia).graph.nodes}
+    assert D + "SoccerPlayer" in classes
+    graph = extract_graph("Which American football players were born in Texas?", dbpedia).graph
+    # the demonym is part of the class's label: no country United States beside it
+    assert D + "AmericanFootballPlayer" in {n.class_ for n in graph.nodes} and len(graph.nodes) == 2
