@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
-from app.nl.measures import MEASURED_BY, VERB_MEASURES
+from app.nl.measures import AMOUNTS, MEASURED_BY, VERB_MEASURES
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, PEOPLE
@@ -36,11 +36,6 @@ SAID_ATTRIBUTE = 0.75
 _WH = frozenset({"what", "which"})
 _BE = frozenset({"is", "was", "are", "were"})
 _ASKING = frozenset({"give", "tell", "show", "list", "name", "find"})  # "Give me the height of …"
-# Nouns whose every answer is an amount: asked of a thing, they ask a value even where a link bears the
-# same name (DBpedia's "population" link leads to a class of population records, not to a number).
-_AMOUNTS = frozenset({noun for nouns in MEASURED_BY.values() for noun in nouns} |
-                     {"population", "budget", "revenue", "salary", "price", "cost", "capacity", "density",
-                      "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
 # Words that ask for the thing itself, by the name every answer is shown with.
 _THE_THING = frozenset({"name", "names", "full name"})
 # How many live in a place: its population.
@@ -243,7 +238,7 @@ def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
     """Whether the words ask for things after all: a count ("the total number of members") or a link's
     label ("the region of", "the predecessor of"), which the relations read. An amount is always a value."""
     words = asked.words[0]
-    if words in _AMOUNTS:
+    if words in AMOUNTS:
         return False
     return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and is_link_label(words, ontology))
 

@@ -59,7 +59,7 @@ from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.shared_nodes import same_as, same_thing
 from app.nl.spans import find_mentions
-from app.nl.superlatives import read_superlative, superlative_words
+from app.nl.superlatives import read_superlative, sorted_amounts, superlative_words
 from app.nl.values import ValueWords, read_values
 from app.nl.words import NEGATIONS, TOKEN, is_english, tokens_of
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
@@ -99,6 +99,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
+    for position in sorted_amounts(tokens):
+        unspoken[position] = ""  # "has the largest population in Europe": the value sorted by names no link
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
     plan = Plan(list(mentions), [m.class_iri or place_named(m, ontology) for m in mentions])
@@ -139,6 +141,8 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
     if resolve_name is not None:
         mentions = [resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
+    amounts = sorted_amounts(tokens)  # "the largest population": a value to sort by, no Population
+    mentions = [m for m in mentions if not (m.kind == "class" and m.start in amounts)]
     return asked, _without_compared_counts(question, mentions, ontology)
 
 

@@ -6,7 +6,7 @@ superlatives ("the highest …"); no ontology's labels are written here.
 
 from __future__ import annotations
 
-__all__ = ["MEASURED_BY", "VERB_MEASURES", "measured_by"]
+__all__ = ["AMOUNTS", "MEASURED_BY", "VERB_MEASURES", "measured_by"]
 
 # What "how <adjective>" measures, in the plain nouns attributes are named with.
 MEASURED_BY = {
@@ -16,6 +16,13 @@ MEASURED_BY = {
     "fast": ("speed",), "populous": ("population",),
     "hot": ("temperature",), "cold": ("temperature",),
 }
+
+# Nouns whose every answer is an amount: asked of a thing ("the population of Cairo") or sorted by ("the
+# largest population"), they name a value even where a link bears the same name (DBpedia's "population"
+# link leads to a class of population records, not to a number).
+AMOUNTS = frozenset({noun for nouns in MEASURED_BY.values() for noun in nouns} |
+                    {"population", "budget", "revenue", "salary", "price", "cost", "capacity", "density",
+                     "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
 
 # What a verb of amount measures: "how much does X cost", "which employee earns the most".
 VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),

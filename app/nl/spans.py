@@ -264,7 +264,8 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
         country = country_of(word)
         following = tokens[i + 1]
         in_name = i > 1 and tokens[i - 1][:1].isupper()  # "Hillel Slovak": the end of a name, no demonym
-        in_label = any(class_named(" ".join(tokens[i:end]), ontology) for end in range(i + 2, min(i + 4, len(tokens)) + 1))
+        in_label = any(class_named(" ".join(tokens[i:end]), ontology)
+                       for end in range(i + 2, min(i + 4, len(tokens)) + 1))
         if country and not in_name and not in_label and following.isalpha() and following.islower() and \
                 following not in NOT_NOUNS:
             found.append(Mention(i, i + 1, country, "name", score=0.8, modifier=True))

@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import OrderBy, PrototypeGraph
-from app.nl.measures import measured_by
+from app.nl.measures import AMOUNTS, measured_by
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import PEOPLE
+from app.nl.words import COPULAS, PEOPLE
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["SortReading", "read_superlative", "superlative_words"]
+__all__ = ["SortReading", "read_superlative", "sorted_amounts", "superlative_words"]
 
 # Below this similarity between the adjective and every attribute, the superlative is left unread.
 ATTRIBUTE_SIMILARITY = 0.3
@@ -71,6 +71,24 @@ def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | No
     return None
 
 
+def sorted_amounts(tokens: Sequence[str]) -> set[int]:
+    """Positions of a superlative and the amount noun it sorts by ("which country has the largest population"):
+    a value, not a thing of a class the noun may also label, and no link's word.
+
+    >>> sorted(sorted_amounts("Which country has the largest population".split()))
+    [4, 5]
+    >>> sorted_amounts("the most populous country".split()), sorted_amounts("the largest cities".split())
+    (set(), set())
+    """
+    lowered = [t.lower() for t in tokens]
+    found = set()
+    for k in range(len(lowered)):
+        at = _superlative_at(lowered, k)
+        if at is not None and at[1] < len(lowered) and lowered[at[1]] in AMOUNTS:
+            found.update(range(at[0], at[1] + 1))
+    return found
+
+
 def superlative_words(tokens: Sequence[str]) -> tuple[str, ...]:
     """What the question's first superlative measures, in words: its noun, else what its adjective or verb
     measures ("who has the highest salary": salary; "who earns the most": salary, income).
@@ -115,21 +133,32 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             continue  # "the most books": a count, not an attribute
         # "the largest budget": the noun after the adjective names the attribute too.
         noun = lowered[end] if end < len(lowered) and end not in taken and lowered[end] not in _FILLERS else ""
+        if noun in AMOUNTS and end + 1 < len(lowered) and end + 1 not in taken and lowered[end + 1].isalpha() \
+                and lowered[end + 1] not in _FILLERS | COPULAS:
+            noun = f"{noun} {lowered[end + 1]}"  # "the highest population density"
         # "the highest mountain": height, elevation; "the highest budget": the noun says what is measured
         measures = _MEASURES.get(adjective) or (() if noun else measured_by(adjective))
         # "the largest lake": an attribute labelled with what the adjective measures, as written (area)
-        labelled = () if noun else measured_by(adjective)
+        amount = noun.split()[0] in AMOUNTS if noun else False
+        labelled = (noun,) if amount else (() if noun else measured_by(adjective))
         counted = lowered[start] in _RELATIVE and _is_plural_noun(adjective.split()[-1])
         if adjective.split()[-1] in PEOPLE:
             measures = labelled = ("population",)  # "the most inhabitants"
         # the low end is said by "least", which is no part of what is measured
         said = " ".join(word for word in (adjective.removeprefix("least ").removeprefix("fewest "), noun, *measures)
                         if word)
-        reading = _best_attribute(said, end + (1 if noun else 0), graph, spans, ontology, index, labelled, counted)
+        # "which river is the longest in Europe", "which city in Germany is the largest": said after "is",
+        # the superlative is the subject's, the first thing said
+        predicative = not noun and start >= 2 and lowered[start - 1] == "the" and lowered[start - 2] in COPULAS \
+            and end not in {s for s, _ in spans.values()}  # "who is the youngest darts player": the player's
+        # "which state of the USA has the highest population density": an amount is the subject's, as is a
+        # superlative after "is"
+        favoured = _said_after(0 if predicative or amount else end + len(noun.split()), spans)
+        reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted)
         if reading is not None:
             node_id, attribute, kind = reading
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
-            return SortReading(order, (start, end + (1 if noun else 0)))
+            return SortReading(order, (start, end + len(noun.split())))
     return None
 
 
@@ -142,15 +171,20 @@ def _is_plural_noun(word: str) -> bool:
     return word.endswith("s") and not word.endswith(("ss", "ous"))
 
 
-def _best_attribute(text: str, after: int, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
-                    ontology: Ontology, index: OntologyIndex, measures: Sequence[str] = (),
+def _said_after(after: int, spans: Mapping[str, tuple[int, int]]) -> str | None:
+    return min((s for s in spans.items() if s[1][0] >= after), key=lambda s: s[1][0], default=(None,))[0]
+
+
+def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, ontology: Ontology,
+                    index: OntologyIndex, measures: Sequence[str] = (),
                     counted: bool = False) -> tuple[str, str, DatatypeKind] | None:
     """The (node, attribute, kind) whose number or date attribute is nearest ``text`` in meaning.
 
     An attribute labelled with one of ``measures`` as written wins over one merely near in meaning
     ("the highest mountain": elevation, not maximum elevation); a ``counted`` noun takes numbers only.
+    The ``favoured`` node (the one the superlative stands before, or after "is") is preferred.
     """
-    next_node = min((s for s in spans.items() if s[1][0] >= after), key=lambda s: s[1][0], default=(None,))[0]
+    next_node = favoured
     vector = index.embed(text)
     kinds = (DatatypeKind.NUMBER,) if counted else (DatatypeKind.NUMBER, DatatypeKind.DATE)
     best: tuple[float, str, str, DatatypeKind] | None = None

@@ -825,6 +825,29 @@ def test_pev084_a_superlative_sorts_by_what_its_adjective_measures(dbpedia, ques
     assert not any(n.class_ == D + "Monarch" for n in graph.nodes)
 
 
+@pytest.mark.parametrize(("question", "node_class", "attribute"), [
+    # an amount after a superlative is the value sorted by, no Population node
+    ("Which country has the largest population?", "Country", "populationTotal"),
+    ("Which country has the largest population in Europe?", "Country", "populationTotal"),
+    ("Which state of the USA has the highest population density?", "State", "populationDensity"),
+    # after "is", the superlative is the subject's, not the place's named after it
+    ("Which river is the longest in Europe?", "River", "length"),
+])
+def test_pev087_an_amount_or_a_superlative_after_is_sorts_the_thing_asked(dbpedia, question, node_class,
+                                                                          attribute) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [order] = graph.order_by
+    # DBpedia's density has a view in other units (PopulatedPlace/populationDensity): either is that value
+    assert graph.node(order.node).class_ == D + node_class and order.property.rsplit("/", 1)[-1] == attribute
+    assert not any(n.class_ == D + "Population" for n in graph.nodes) and graph.limit == 1
+
+
+def test_pev088_amounts_sorted_in_another_ontology(company) -> None:
+    graph = extract_graph("Which department has the largest budget?", company).graph
+    [order] = graph.order_by
+    assert [n.class_ for n in graph.nodes] == [CO + "Department"] and order.property == CO + "annualBudget"
+
+
 def test_pev085_the_oldest_by_a_year_number_is_the_earliest(library) -> None:
     [order] = extract_graph("Which is the oldest library?", library).graph.order_by
     assert (order.property, order.descending) == (LIB + "foundingYear", False)
