@@ -182,3 +182,14 @@ def test_ppa014_football_is_soccer_unless_american(dbpedia) -> None:
     graph = extract_graph("Which American football players were born in Texas?", dbpedia).graph
     # the demonym is part of the class's label: no country United States beside it
     assert D + "AmericanFootballPlayer" in {n.class_ for n in graph.nodes} and len(graph.nodes) == 2
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("Who succeeded Barack Obama?", "successor"),
+    ("Who preceded Angela Merkel?", "predecessor"),
+])
+def test_ppa015_who_came_after_or_before_someone(dbpedia, question, link) -> None:
+    [edge] = extract_graph(question, dbpedia).graph.edges
+    graph = extract_graph(question, dbpedia).graph
+    named = next(n.id for n in graph.nodes if n.constraints)
+    assert (edge.link, edge.source) == (D + link, named)  # the named person's successor is the one asked
