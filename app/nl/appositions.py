@@ -52,7 +52,8 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
 def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
     """"Which city is the capital of Australia", "which employee is the project lead of …", "which employees
     are engineers": the asked class and what it is said to be are one thing, of the narrower of the two."""
-    pinned = asked.kind == "related" and said.kind == "instance"  # "whose home branch is the Lisbon Central …"
+    # "whose home branch is the Lisbon Central …", "whose spouse is Michelle Obama"
+    pinned = asked.kind == "related" and said.kind in ("instance", "name")
     between = list(lowered[asked.end:said.start])
     # "which audiobooks are readings of …", "which employees are engineers": a relation noun or a plural
     # class word needs no "the"
@@ -67,7 +68,8 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     else:
         return None
     if pinned:
-        return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance)
+        return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance,
+                                   named_as=said.text if said.kind == "name" else None)
     return dataclasses.replace(said, start=asked.start, class_iri=narrower)
 
 

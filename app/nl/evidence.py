@@ -343,10 +343,10 @@ def _node(mention: Mention, node_id: str, class_iri: str | None, ontology: Ontol
     label = ontology.label(class_iri) if class_iri != OWL_THING else mention.text
     if mention.instance:  # an instance, or a link's word said to be one ("whose home branch is the …")
         return Node(id=node_id, class_=class_iri, label=mention.text, instances=(mention.instance,))
-    if mention.kind == "name":
+    if mention.kind == "name" or mention.named_as:
         # No instance data to pin it to: the name becomes a label condition, and the message says so.
         return Node(id=node_id, class_=class_iri, label=label,
-                    constraints=(Constraint(property=RDFS_LABEL, value=mention.text),))
+                    constraints=(Constraint(property=RDFS_LABEL, value=mention.named_as or mention.text),))
     return Node(id=node_id, class_=class_iri, label=label)
 
 

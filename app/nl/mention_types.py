@@ -21,3 +21,4 @@ class Mention:
     score: float = 1.0  # how sure the evidence is (1.0 for a label read as written)
     modifier: bool = False  # an adjective naming a thing the next thing relates to ("Spanish authors": Spain)
     said_to_be: bool = False  # "Is Cola a beverage?": the question asks whether the named thing is of its class
+    named_as: str | None = None  # a link's word said to be a name no instance data holds ("whose spouse is X")

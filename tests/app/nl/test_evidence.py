@@ -848,6 +848,14 @@ def test_pev088_amounts_sorted_in_another_ontology(company) -> None:
     assert [n.class_ for n in graph.nodes] == [CO + "Department"] and order.property == CO + "annualBudget"
 
 
+@pytest.mark.parametrize("question", ["Whose spouse is Michelle Obama?", "Whose wife is Michelle Obama?"])
+def test_pev089_whose_link_word_is_a_name_is_that_named_thing(dbpedia, question) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert _triples(graph) == {(D + "Person", D + "spouse", D + "Person")}
+    named = graph.node(graph.edges[0].target)
+    assert [c.value for c in named.constraints] == ["Michelle Obama"]  # no third, unnamed person
+
+
 def test_pev085_the_oldest_by_a_year_number_is_the_earliest(library) -> None:
     [order] = extract_graph("Which is the oldest library?", library).graph.order_by
     assert (order.property, order.descending) == (LIB + "foundingYear", False)

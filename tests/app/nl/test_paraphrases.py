@@ -189,7 +189,7 @@ def test_ppa014_football_is_soccer_unless_american(dbpedia) -> None:
     ("Who preceded Angela Merkel?", "predecessor"),
 ])
 def test_ppa015_who_came_after_or_before_someone(dbpedia, question, link) -> None:
-    [edge] = extract_graph(question, dbpedia).graph.edges
     graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
     named = next(n.id for n in graph.nodes if n.constraints)
     assert (edge.link, edge.source) == (D + link, named)  # the named person's successor is the one asked
