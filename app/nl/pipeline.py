@@ -161,6 +161,8 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
     mentions = [m for m in class_mentions(question, ontology) if m.new]
     if not mentions or unlabelled_things(question, ontology):
         return False
+    if find_comparisons(question):
+        return False  # "mountains higher than 8000 metres", "products supplied by more than two suppliers"
     relations = read_relations(question, ontology) if options.read_links else []
     if len(mentions) >= LABELLED_THINGS_FOR_MODEL and (relations or not options.read_links):
         # Many things, named by their labels, and related by link labels too: the model is better at
@@ -168,9 +170,9 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         # an actor") the relations are paraphrases, which the evidence reads better.
         return True
     tokens = tokens_of(question)
-    if len(mentions) == 1 and (find_comparisons(question) or says_a_flag(tokens, mentions[0].iri, ontology)
+    if len(mentions) == 1 and (says_a_flag(tokens, mentions[0].iri, ontology)
                                or (values is not None and says_a_value(tokens, mentions[0].iri, ontology, values()))):
-        # "mountains higher than 8000 metres", "unpaid invoices", "projects on hold": the condition is read
+        # "unpaid invoices", "projects on hold": the condition is read
         return False
     if len(mentions) == 1:
         # "a person": the label says it all; "engineers who know negotiation" says more than the label path reads

@@ -151,6 +151,9 @@ def test_a_number_before_a_class_word_counts_things_and_bounds_no_attribute(dbo_
 @pytest.mark.parametrize(("sample", "question", "counted", "per", "op", "value"), [
     ("company_sample", "Which departments have more than 5 employees?", CO + "Employee", CO + "Department", ">", 5),
     ("company_sample", "Which customers placed more than 3 orders?", CO + "SalesOrder", CO + "Customer", ">", 3),
+    # worded in labels ("supplied by"), yet the count is read; "one" before a singular noun counts it
+    ("company_sample", "Which products are supplied by more than one supplier?", CO + "Supplier", CO + "Product",
+     ">", 1),
     ("library_sample", "Which authors wrote more than three books?", LIB + "Book", LIB + "Author", ">", 3),
     ("library_sample", "Branches with fewer than 5 librarians", LIB + "Librarian", LIB + "Branch", "<", 5),
     ("library_sample", "Members who borrowed at least 2 books", LIB + "Book", LIB + "Member", ">=", 2),
