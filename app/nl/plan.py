@@ -38,6 +38,8 @@ __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
 SURE_LINK = 0.55
 # How much better a step of a two-link way must fit the words than a weak single link, to be taken instead.
 PATH_MARGIN = 0.2
+# A direct link this sure is kept though a relation noun of the words names another link, reached by a way.
+IMPLIED_NAME_GIVES_WAY = 0.9
 
 
 @dataclass
@@ -69,12 +71,16 @@ class Plan:
             if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier or in_phrase) else []
         # as said, or by a relation noun the words mean ("work in": works at), not as implied
         said = " ".join(words).lower()
-        named = named_links(ontology, [said, *relation_nouns(phrase_grams(words, whole=False))])
+        as_said = named_links(ontology, [said])
+        named = as_said | named_links(ontology, relation_nouns(phrase_grams(words, whole=False)))
         for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
-                if named and choice.link not in named and not _says(words, ontology.label(choice.link)) and \
-                        self._join_by_path(i, j, grams, vectors, words, ontology, index, through=named):
+                # a link only a relation noun names ("lead": heads) gives way to a direct link the words fit
+                # well ("which projects does Elias Vogel lead": project lead)
+                through = named if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
+                if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
+                        self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 nested_place = source != i and words[:1] and words[0].lower() in ("in", "at")
                 if choice.score < SURE_LINK and (content_words(words) or nested_place) and self._join_by_path(

@@ -160,6 +160,8 @@ def test_ppa012_who_designed_it_is_its_architect(dbpedia) -> None:
     # "who" may ask for a company: suppliers supply
     ("company", "Who supplies the Aurora 15 Laptop?", {(CO + "HardwareProduct", CO + "suppliedBy", CO + "Supplier")}),
     ("company", "Who is in charge of Project Orion?", {(CO + "Project", CO + "projectLead", CO + "Employee")}),
+    # a direct link the words fit well is kept, though "lead" also names "heads" (a department's)
+    ("company", "Which projects does Elias Vogel lead?", {(CO + "Project", CO + "projectLead", CO + "Manager")}),
     # who sold is the seller: the sales agent, not the party sold to
     ("company", "Who sold the most orders?", {(CO + "SalesOrder", CO + "salesAgent", CO + "SalesRepresentative")}),
     # a relation noun the words mean names the first step of a way ("looked after by": account manager)
