@@ -58,6 +58,7 @@ from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.shared_nodes import same_as, same_thing
+from app.nl.shown_values import read_shown_values, shown_amounts
 from app.nl.spans import find_mentions
 from app.nl.superlatives import read_superlative, sorted_amounts, superlative_words
 from app.nl.values import ValueWords, read_values
@@ -120,6 +121,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
             and plan.mentions[0].kind != "class":
         return None  # a lone name, and no value of it the ontology knows ("the weather in Lisbon")
     _sorted_by_superlative(tokens, draft, ontology, index)
+    _shows_beside(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
              for i in range(len(tokens))]
@@ -141,7 +143,8 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
     if resolve_name is not None:
         mentions = [resolved(m, resolve_name, ontology) for m in mentions]
     asked, mentions = read_asked_value(tokens, mentions, ontology, index)
-    amounts = sorted_amounts(tokens)  # "the largest population": a value to sort by, no Population
+    # "the largest population", "with their population": a value to sort by or show, no Population
+    amounts = sorted_amounts(tokens) | shown_amounts(tokens)
     mentions = [m for m in mentions if not (m.kind == "class" and m.start in amounts)]
     return asked, _without_compared_counts(question, mentions, ontology)
 
@@ -323,6 +326,22 @@ def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue,
     draft.used = [t for i, t in enumerate(tokens) if t in draft.used or start <= i < end]
     draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
     return True
+
+
+def _shows_beside(tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology, index: OntologyIndex) -> None:
+    """"List employees with their job titles": each value asked beside a thing is shown on it."""
+    for value in read_shown_values(tokens, draft.graph, draft.spans, ontology, index):
+        node = draft.graph.node(value.node)
+        if value.attribute in node.shown:
+            continue
+        shown = node.model_copy(update={"shown": (*node.shown, value.attribute)})
+        draft.graph = draft.graph.model_copy(update={"nodes": tuple(shown if n.id == node.id else n
+                                                                    for n in draft.graph.nodes)})
+        start, end = value.words
+        draft.evidence[f"{node.id} shows {value.attribute}"] = \
+            f"\u201c{' '.join(tokens[start:end])}\u201d \u2192 {ontology.label(value.attribute)}"
+        draft.used = [t for i, t in enumerate(tokens) if t in draft.used or start <= i < end]
+        draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
 
 
 def _join_back(plan: Plan, words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> None:
