@@ -209,17 +209,22 @@ def _passive(grams: Sequence[str]) -> bool:
 
 def _described_first_of_second_agent(verb: str, label: str) -> bool | None:
     """Whether a link runs from the first thing when the second does what the verb says ("which films did
-    Spielberg direct"): so a one-word label the verb says names the doer ("director", "mentor"); a label that
-    is the verb said ("reports to") runs from the doer. Other labels ("award" for "win") say nothing of it.
+    Spielberg direct"): so a one-word label the verb says names the doer ("director", "mentor"), as does a
+    passive ("translated by"); a label that is the verb said ("reports to") runs from the doer. Other labels
+    ("award" for "win") say nothing of it.
 
     >>> [_described_first_of_second_agent("mentor", x) for x in ("mentor", "award")]
     [True, None]
     >>> _described_first_of_second_agent("report", "reports to"), _described_first_of_second_agent("win", "award")
     (False, None)
+    >>> _described_first_of_second_agent("translate", "translated by")  # a passive runs to the doer
+    True
     """
     words = label.lower().split()
     if not words or _stem(words[0]) != _stem(verb.lower()):
         return None
+    if words[-1] == "by" and len(words) > 1:
+        return True  # "which books did Ana Ferreira translate": the books are translated by her
     return False if _is_verb_label(label) else (True if len(words) == 1 else None)
 
 

@@ -856,6 +856,13 @@ def test_pev089_whose_link_word_is_a_name_is_that_named_thing(dbpedia, question)
     assert [c.value for c in named.constraints] == ["Michelle Obama"]  # no third, unnamed person
 
 
+def test_pev090_a_name_between_the_and_a_class_word_describes_it(library) -> None:
+    # "the Tartu branch": a branch in Tartu, where the books' copies are held
+    graph = extract_graph("Which books are available at the Tartu branch?", library).graph
+    assert (LIB + "Branch", LIB + "locatedIn", LIB + "City") in _triples(graph)
+    assert (LIB + "Item", LIB + "heldAt", LIB + "Branch") in _triples(graph)
+
+
 def test_pev085_the_oldest_by_a_year_number_is_the_earliest(library) -> None:
     [order] = extract_graph("Which is the oldest library?", library).graph.order_by
     assert (order.property, order.descending) == (LIB + "foundingYear", False)

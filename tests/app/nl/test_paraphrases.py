@@ -170,6 +170,8 @@ def test_ppa012_who_designed_it_is_its_architect(dbpedia) -> None:
       (CO + "SalesRepresentative", CO + "workplace", CO + "Office")}),
     ("library", "Which books were translated by Ana Ferreira?",
      {(LIB + "Book", LIB + "translatedBy", LIB + "Translator")}),
+    # "did … translate": she does it, and a passive label ("translated by") runs from the books to her
+    ("library", "Which books did Ana Ferreira translate?", {(LIB + "Book", LIB + "translatedBy", LIB + "Translator")}),
     # everyday kind words: poems are poetry collections, not poets; writers are authors
     ("library", "Poems by Quinn Castel", {(LIB + "PoetryCollection", LIB + "writtenBy", LIB + "Poet")}),
 ])
