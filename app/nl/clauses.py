@@ -196,21 +196,21 @@ def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool
 
 def said_of_the_first(between: Sequence[str], after: Sequence[str]) -> bool:
     """Whether the words after a second thing say something of the first: a predicate after a place
-    (:func:`predicate_of_the_whole`), or a finite verb after "of" or a passive with "by": "employees of Halvard
-    Robotics live in Munich", "projects led by Zara Vogel need UX design" (a participle, "books by authors
-    born in Dublin", describes the second).
+    (:func:`predicate_of_the_whole`), or a finite verb after "of" or "by": "employees of Halvard Robotics live
+    in Munich", "projects led by Zara Vogel need UX design", "films by Steven Spielberg star Tom Hanks" (a
+    participle, "books by authors born in Dublin", describes the second).
 
     >>> said_of_the_first(["of"], ["live", "in"]), said_of_the_first(["led", "by"], ["need"])
     (True, True)
-    >>> said_of_the_first(["by"], ["born", "in"]), said_of_the_first(["of"], ["and"])
-    (False, False)
+    >>> said_of_the_first(["by"], ["born", "in"]), said_of_the_first(["of"], ["and"]), said_of_the_first(["by"], ["star"])
+    (False, False, True)
     """
     lowered = [w.lower() for w in between]
     if predicate_of_the_whole(between, after):
         return True
     if lowered[:1] in (["that"], ["who"], ["which"]) and after and after[0].lower() in PREDICATE_VERBS:
         return True  # "a work that is the theme of a show is composed by …": the relative clause has ended
-    joined = lowered == ["of"] or (len(lowered) == 2 and lowered[1] == "by" and is_verb_form(lowered[0]))
+    joined = lowered in (["of"], ["by"]) or (len(lowered) == 2 and lowered[1] == "by" and is_verb_form(lowered[0]))
     first = after[0].lower() if after else ""
     finite = first in PREDICATE_VERBS or (first.isalpha() and first not in ENGLISH and not is_verb_form(first))
     return joined and finite
