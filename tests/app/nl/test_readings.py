@@ -1,0 +1,72 @@
+"""English readings of session 12 on the evidence path: sorted amounts, names said to be things, a name
+before a class word, verbs after "A by B". Real embedder, real stores; no language model call.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.nl.pipeline import extract_graph
+
+D = "http://dbpedia.org/ontology/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+@pytest.mark.parametrize("question", ["Which countries have English as an official language?",
+                                      "Which countries have French as official language?"])
+def test_rd001_a_name_as_a_kind_is_that_thing_and_the_words_after_say_the_link(dbpedia, question,
+                                                                               triples) -> None:
+    # a nationality word before "as" is no demonym: "English" is the language, not England
+    graph = extract_graph(question, dbpedia).graph
+    assert triples(graph) == {(D + "Country", D + "officialLanguage", D + "Language")}
+    [language] = [n for n in graph.nodes if n.class_ == D + "Language"]
+    assert [c.value for c in language.constraints] == [question.split()[3]]
+
+
+@pytest.mark.parametrize(("question", "node_class", "attribute"), [
+    # an amount after a superlative is the value sorted by, no Population node
+    ("Which country has the largest population?", "Country", "populationTotal"),
+    ("Which country has the largest population in Europe?", "Country", "populationTotal"),
+    ("Which state of the USA has the highest population density?", "State", "populationDensity"),
+    # after "is", the superlative is the subject's, not the place's named after it
+    ("Which river is the longest in Europe?", "River", "length"),
+])
+def test_rd002_an_amount_or_a_superlative_after_is_sorts_the_thing_asked(dbpedia, question, node_class,
+                                                                          attribute) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [order] = graph.order_by
+    # DBpedia's density has a view in other units (PopulatedPlace/populationDensity): either is that value
+    assert graph.node(order.node).class_ == D + node_class and order.property.rsplit("/", 1)[-1] == attribute
+    assert not any(n.class_ == D + "Population" for n in graph.nodes) and graph.limit == 1
+
+
+def test_rd003_amounts_sorted_in_another_ontology(company) -> None:
+    graph = extract_graph("Which department has the largest budget?", company).graph
+    [order] = graph.order_by
+    assert [n.class_ for n in graph.nodes] == [CO + "Department"] and order.property == CO + "annualBudget"
+
+
+@pytest.mark.parametrize("question", ["Whose spouse is Michelle Obama?", "Whose wife is Michelle Obama?"])
+def test_rd004_whose_link_word_is_a_name_is_that_named_thing(dbpedia, question, triples) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert triples(graph) == {(D + "Person", D + "spouse", D + "Person")}
+    named = graph.node(graph.edges[0].target)
+    assert [c.value for c in named.constraints] == ["Michelle Obama"]  # no third, unnamed person
+
+
+def test_rd005_a_name_between_the_and_a_class_word_describes_it(library, triples) -> None:
+    # "the Tartu branch": a branch in Tartu, where the books' copies are held
+    graph = extract_graph("Which books are available at the Tartu branch?", library).graph
+    assert (LIB + "Branch", LIB + "locatedIn", LIB + "City") in triples(graph)
+    assert (LIB + "Item", LIB + "heldAt", LIB + "Branch") in triples(graph)
+
+
+def test_rd006_a_finite_verb_after_things_by_someone_is_said_of_the_things(dbpedia, library, triples) -> None:
+    graph = extract_graph("Which films by Steven Spielberg star Tom Hanks?", dbpedia).graph
+    film = next(n.id for n in graph.nodes if n.class_ == D + "Film")
+    assert {(e.source, e.link) for e in graph.edges} >= {(film, D + "starring")}
+    assert all(film in (e.source, e.target) for e in graph.edges)  # Tom Hanks is no league of Spielberg's
+    # a participle still describes the one named by "by"
+    assert (LIB + "Poet", LIB + "bornIn", LIB + "City") in triples(
+        extract_graph("Books by poets born in Lisbon", library).graph)
