@@ -34,9 +34,17 @@ NAME_CLASS_SIMILARITY = 0.55
 
 def place_named(mention: Mention, ontology: Ontology) -> str | None:
     """A name the gazetteer knows as a country or a large city takes that class before any link is chosen, so
-    the link fits it ("Is Berlin the capital of Germany": Germany has the capital, it is none)."""
-    place = place_kind(mention.text, said_to_be_a_place=False) if mention.kind == "name" else None
-    return class_named(place, ontology) if place else None
+    the link fits it ("Is Berlin the capital of Germany": Germany has the capital, it is none). So does a name
+    "<class word> of <place>": "the University of Cambridge" is a university, "Bank of America" a bank."""
+    if mention.kind != "name":
+        return None
+    place = place_kind(mention.text, said_to_be_a_place=False)
+    if place:
+        return class_named(place, ontology)
+    kind, of, where = mention.text.partition(" of ")
+    if of and len(kind.split()) == 1 and place_kind(where, said_to_be_a_place=True):
+        return class_named(kind, ontology)
+    return None
 
 
 def type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:

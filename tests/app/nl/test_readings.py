@@ -70,3 +70,14 @@ def test_rd006_a_finite_verb_after_things_by_someone_is_said_of_the_things(dbped
     # a participle still describes the one named by "by"
     assert (LIB + "Poet", LIB + "bornIn", LIB + "City") in triples(
         extract_graph("Books by poets born in Lisbon", library).graph)
+
+
+@pytest.mark.parametrize(("question", "named_class"), [
+    ("Which scientists studied at the University of Cambridge?", "University"),
+    ("Who founded the Bank of America?", "Bank"),
+])
+def test_rd007_a_class_word_of_a_place_names_a_thing_of_that_class(dbpedia, question, named_class) -> None:
+    # typed before the link is chosen, so the link fits it (alma mater, not a person's education)
+    graph = extract_graph(question, dbpedia).graph
+    named = next(n for n in graph.nodes if n.constraints)
+    assert named.class_ == D + named_class
