@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
-from app.nl.words import COPULAS, ENGLISH, is_verb_form
+from app.nl.paraphrases import relation_nouns
+from app.nl.words import COPULAS, DO_FORMS, ENGLISH, is_verb_form
 from ontology_loaders import Ontology
 
 __all__ = ["WH_THING", "asked_classes", "wh_focus"]
@@ -31,7 +32,12 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
     Its class is what its link declares; the ontology's class for what the word asks (a
     class labelled "person", say) is a hint that prefers links fitting it.
     """
-    if not tokens or tokens[0].lower() not in WH_THING or taken[0]:
+    # "What did Tolkien write?": "what" before a form of "do" asks for the thing a verb the relation table
+    # knows reaches ("What does the weather look like" names no relation)
+    lowered = [t.lower() for t in tokens]
+    what_done = len(tokens) > 2 and lowered[0] == "what" and lowered[1] in DO_FORMS and any(
+        relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]]) for k in range(2, len(lowered)))
+    if not tokens or (tokens[0].lower() not in WH_THING and not what_done) or taken[0]:
         return None
     first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
     # "whose" asks for the owner of what follows, never for that thing

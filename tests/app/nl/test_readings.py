@@ -81,3 +81,9 @@ def test_rd007_a_class_word_of_a_place_names_a_thing_of_that_class(dbpedia, ques
     graph = extract_graph(question, dbpedia).graph
     named = next(n for n in graph.nodes if n.constraints)
     assert named.class_ == D + named_class
+
+
+def test_rd008_what_did_someone_do_asks_for_what_the_verb_reaches(dbpedia, triples) -> None:
+    assert triples(extract_graph("What did Tolkien write?", dbpedia).graph) == {(D + "Work", D + "author", D + "Person")}
+    # a verb no relation names leaves the question not understood, as before
+    assert extract_graph("What does the weather look like in Lisbon?", dbpedia).not_understood
