@@ -2,7 +2,8 @@
 
 The canvas's "Shape results" panel reads :func:`shape_of` and writes with
 :func:`set_shape`. An order key is a string: ``"count"``, ``"node:<id>"`` (the
-node's IRI) or ``"label:<id>"`` (its label), so one dropdown can list them all.
+node's IRI), ``"label:<id>"`` (its label) or ``"value:<id>:<attribute IRI>"`` (a value of it, as "the
+most expensive" sorts by price), so one dropdown can list them all.
 The count's bound is an operator symbol (``">"``) and a whole number, as the
 panel's dropdown and number input give them.
 """
@@ -38,9 +39,13 @@ def order_key(order: OrderBy) -> str:
     """
     >>> order_key(OrderBy(node="p", label=True)), order_key(OrderBy(node="count"))
     ('label:p', 'count')
+    >>> order_key(OrderBy(node="b", property="http://e.org/price"))
+    'value:b:http://e.org/price'
     """
     if order.node == "count":
         return "count"
+    if order.property:
+        return f"value:{order.node}:{order.property}"  # node ids hold no colon, so the IRI is the rest
     return f"{'label' if order.label else 'node'}:{order.node}"
 
 
@@ -48,6 +53,10 @@ def _order_of(key: str, descending: bool) -> OrderBy:
     if key == "count":
         return OrderBy(node="count", descending=descending)
     kind, _, node = key.partition(":")
+    if kind == "value":
+        node, _, attribute = node.partition(":")
+        if node and attribute:
+            return OrderBy(node=node, descending=descending, property=attribute)
     if kind not in ("node", "label") or not node:
         raise EditError(f"unknown order {key!r}")
     return OrderBy(node=node, descending=descending, label=kind == "label")

@@ -37,7 +37,11 @@ def order_options(graph: PrototypeGraph) -> list[dict[str, str]]:
     options = []
     for key in keys:
         kind, _, node = key.partition(":")
-        label = "count" if key == "count" else (f"label of ?{node}" if kind == "label" else f"?{node} (IRI)")
+        if kind == "value":
+            node, _, attribute = node.partition(":")
+            label = f"?{node} {attribute.rstrip('/#').rsplit('/', 1)[-1].rsplit('#', 1)[-1]}"
+        else:
+            label = "count" if key == "count" else (f"label of ?{node}" if kind == "label" else f"?{node} (IRI)")
         options.append({"label": label, "value": key})
     return options
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.errors import EditError
-from app.graph.model import PrototypeGraph
+from app.graph.model import OrderBy, PrototypeGraph
 from app.graph.shaping import Shape, order_keys, set_shape, shape_of
 
 EX = "http://ex.org/"
@@ -71,3 +71,13 @@ def test_a_sort_the_new_count_cannot_do_is_dropped():
 def test_bad_shapes_are_edit_errors(shape, message):
     with pytest.raises(EditError, match=message):
         set_shape(GRAPH, shape)
+
+
+def test_a_sort_by_a_value_survives_the_panel():
+    # "the most expensive book" sorts by the book's price: writing the panel back must keep that attribute
+    priced = GRAPH.model_copy(update={"order_by": (OrderBy(node="u", descending=True, property=EX + "rank"),),
+                                      "limit": 1})
+    assert shape_of(priced).order == "value:u:" + EX + "rank"
+    assert set_shape(priced, shape_of(priced)) == priced
+    chosen = set_shape(GRAPH, Shape(order="value:p:" + EX + "birthDate"))
+    assert (chosen.order_by[0].node, chosen.order_by[0].property) == ("p", EX + "birthDate")

@@ -125,3 +125,15 @@ def test_clearing_the_condition_or_the_count_drops_the_condition():
 def test_a_bad_condition_is_a_message_not_an_edit(having_op, having_value, message):
     assert shape("person_1", ["university_1"], having_op, having_value, None, "asc", None, GRAPH, HISTORY) == (
         no_update, no_update, message)
+
+
+def test_a_sort_by_a_value_is_offered_and_written_back_unchanged(settings, sample):
+    graph = {**GRAPH, "order_by": [{"node": "university_1", "descending": True, "property": D + "numberOfStudents"}],
+             "limit": 1}
+    options = order_options(PrototypeGraph.model_validate(graph))
+    assert {"label": "?university_1 numberOfStudents",
+            "value": "value:university_1:" + D + "numberOfStudents"} in options
+    _, count, _, group, _, having_op, _, having_value, _, _, order, direction, limit = show_shape(
+        graph, sample, settings=settings)
+    assert shape(count, group, having_op, having_value, order, direction, limit, graph, HISTORY) == (
+        no_update, no_update, no_update)
