@@ -97,7 +97,8 @@ class CountCondition(BaseModel):
     @classmethod
     def _comparison(cls, op: ConstraintOp) -> ConstraintOp:
         if op not in COUNT_OPS:
-            raise ValueError(f"a count is compared with one of {', '.join(o.value for o in COUNT_OPS)}, not {op.value!r}")
+            allowed = ", ".join(o.value for o in COUNT_OPS)
+            raise ValueError(f"a count is compared with one of {allowed}, not {op.value!r}")
         return op
 
 

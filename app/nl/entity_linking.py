@@ -22,7 +22,8 @@ from app.nl.embedding import TextEncoder
 from app.caching import KeyedCache
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
-__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same", "part_of_the_name", "select_rows"]
+__all__ = ["EntityMatch", "LabelTable", "instance_labels", "link_entity", "names_the_same", "part_of_the_name",
+           "select_rows"]
 
 log = logging.getLogger(__name__)
 

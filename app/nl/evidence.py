@@ -254,18 +254,21 @@ def _count_condition(question: str, tokens: Sequence[str], draft: EvidenceDraft,
     A question that already counts ("How many countries have more than ten caves") would need a count of
     counts, which one graph cannot say: the bound is left out, and the message says so.
     """
-    for reading in read_count_conditions(question, spans)[:1]:
-        if draft.graph.aggregation is not None:
-            draft.messages.append(f"left out: \u201c{reading.words}\u201d, a count within a count")
-            return
-        having = CountCondition(op=ConstraintOp(reading.op), value=reading.value)
-        aggregation = Aggregation(count=reading.counted, group_by=(reading.per,), having=having)
-        draft.graph = draft.graph.model_copy(update={"aggregation": aggregation})
-        draft.evidence[f"count {reading.counted}"] = (f"\u201c{reading.words}\u201d \u2192 {reading.per} with "
-                                                     f"{reading.op} {reading.value} {reading.counted}")
-        compared = set(TOKEN.findall(reading.words))
-        draft.used = [t for t in tokens if t in draft.used or t in compared]
-        draft.ignored = [t for t in draft.ignored if t not in compared]
+    readings = read_count_conditions(question, spans)
+    if not readings:
+        return
+    reading = readings[0]  # one graph holds one count
+    if draft.graph.aggregation is not None:
+        draft.messages.append(f"left out: \u201c{reading.words}\u201d, a count within a count")
+        return
+    having = CountCondition(op=ConstraintOp(reading.op), value=reading.value)
+    aggregation = Aggregation(count=reading.counted, group_by=(reading.per,), having=having)
+    draft.graph = draft.graph.model_copy(update={"aggregation": aggregation})
+    draft.evidence[f"count {reading.counted}"] = (f"\u201c{reading.words}\u201d \u2192 each {reading.per} with "
+                                                 f"{reading.op} {reading.value} {reading.counted}")
+    compared = set(TOKEN.findall(reading.words))
+    draft.used = [t for t in tokens if t in draft.used or t in compared]
+    draft.ignored = [t for t in draft.ignored if t not in compared]
 
 
 def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constraint, str]], tokens: Sequence[str],

@@ -184,7 +184,6 @@ def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, onto
     ("the highest mountain": elevation, not maximum elevation); a ``counted`` noun takes numbers only.
     The ``favoured`` node (the one the superlative stands before, or after "is") is preferred.
     """
-    next_node = favoured
     vector = index.embed(text)
     kinds = (DatatypeKind.NUMBER,) if counted else (DatatypeKind.NUMBER, DatatypeKind.DATE)
     best: tuple[float, str, str, DatatypeKind] | None = None
@@ -196,7 +195,7 @@ def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, onto
             continue
         for candidate in index.attributes.score(vector, list(sortable)):
             named = plain_label(ontology.label(candidate.iri)) in measures
-            score = candidate.score + (NEXT_NODE_BONUS if node.id == next_node else 0.0) + (1.0 if named else 0.0)
+            score = candidate.score + (NEXT_NODE_BONUS if node.id == favoured else 0.0) + (1.0 if named else 0.0)
             if best is None or score > best[0]:
                 best = (score, node.id, candidate.iri, sortable[candidate.iri])
     if best is None or best[0] < ATTRIBUTE_SIMILARITY:
