@@ -11,6 +11,7 @@ import dash
 import dash_cytoscape as cyto
 from dash import dash_table, dcc, html
 
+from app.graph.restate import COUNT_WORDS
 from app.sources import list_samples
 from components import ids
 from components.elements import STYLESHEET
@@ -34,9 +35,6 @@ UPLOAD_VALUE = "__upload__"
 ENDPOINT_VALUE = "__endpoint__"
 #: Rows per page of the results table; each page is fetched from the store when shown.
 RESULTS_PAGE_SIZE = 25
-#: How the count's bound reads in the "Shape results" panel, and the operator each choice sets.
-COUNT_CONDITIONS = (("more than", ">"), ("at least", ">="), ("exactly", "="), ("fewer than", "<"),
-                    ("at most", "<="), ("not", "!="))
 
 
 def _asset_url(path: str) -> str:
@@ -289,9 +287,11 @@ def _shape_panel() -> html.Div:
         dcc.Dropdown(id=ids.SHAPE_GROUP_BY, options=[], multi=True, placeholder="all together", disabled=True,
                      className="node-pick"),
         html.Label("only where it is", htmlFor=ids.SHAPE_HAVING_OP, className="tool-label"),
-        dcc.Dropdown(id=ids.SHAPE_HAVING_OP, options=[{"label": words, "value": op} for words, op in COUNT_CONDITIONS],
+        dcc.Dropdown(id=ids.SHAPE_HAVING_OP, options=[{"label": words, "value": op.value}
+                                                      for op, words in COUNT_WORDS.items()],
                      placeholder="any count", disabled=True, className="count-op"),
-        html.Label("the number the count is compared with", htmlFor=ids.SHAPE_HAVING_VALUE, className="visually-hidden"),
+        html.Label("the number the count is compared with", htmlFor=ids.SHAPE_HAVING_VALUE,
+                   className="visually-hidden"),
         dcc.Input(id=ids.SHAPE_HAVING_VALUE, type="number", min=0, step=1, placeholder="n", debounce=True,
                   disabled=True, className="input limit"),
         html.Label("Sort by", htmlFor=ids.SHAPE_ORDER, className="tool-label"),

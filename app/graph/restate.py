@@ -15,7 +15,7 @@ from app.graph.layout import Block, layout
 from app.graph.model import ConstraintOp, Edge, Node, PrototypeGraph
 from ontology_loaders import instance_label, label_from_local_name
 
-__all__ = ["restate"]
+__all__ = ["COUNT_WORDS", "restate"]
 
 _OP_WORDS = {
     ConstraintOp.EQ: "equal to",
@@ -30,8 +30,9 @@ _OP_WORDS = {
     ConstraintOp.LANG: "in the language",
 }
 
-#: How a count's condition reads: "for each department with more than 5 employees".
-_COUNT_WORDS = {
+#: How a count's condition reads: "for each department with more than 5 employees"; the "Shape results"
+#: panel offers the same words.
+COUNT_WORDS = {
     ConstraintOp.GT: "more than",
     ConstraintOp.GE: "at least",
     ConstraintOp.EQ: "exactly",
@@ -217,7 +218,7 @@ class _Restatement:
         having = self.graph.aggregation.having
         if having is None:
             return ""
-        bound = f"{_COUNT_WORDS[ConstraintOp(having.op)]} {having.value}"
+        bound = f"{COUNT_WORDS[ConstraintOp(having.op)]} {having.value}"
         if grouped:
             return f" with {bound} {self.noun(self.focus, plural=having.value != 1)}"
         return f", only if the count is {bound}"
