@@ -42,12 +42,17 @@ def test_remove_node_drops_its_edges_and_modifiers(onto, person_place):
     assert validate_graph(out, onto).ok
 
 
-def test_removing_the_counted_node_drops_the_count_its_condition_and_its_sort(onto, person_place):
+def _counted_with_bound(onto, person_place) -> PrototypeGraph:
+    """People counted per birth place, places with more than 5 kept, most first."""
     g = editing.add_edge(person_place, "person_1", EX + "birthPlace", "place_1", onto)
-    g = PrototypeGraph.model_validate({**g.model_dump(mode="json"),
-                                       "aggregation": {"count": "person_1", "group_by": ["place_1"],
-                                                       "having": {"op": ">", "value": 5}},
-                                       "order_by": [{"node": "count", "descending": True}]})
+    return PrototypeGraph.model_validate({**g.model_dump(mode="json"),
+                                          "aggregation": {"count": "person_1", "group_by": ["place_1"],
+                                                          "having": {"op": ">", "value": 5}},
+                                          "order_by": [{"node": "count", "descending": True}]})
+
+
+def test_removing_the_counted_node_drops_the_count_its_condition_and_its_sort(onto, person_place):
+    g = _counted_with_bound(onto, person_place)
     out = editing.remove_node(g, "person_1")
     assert out.aggregation is None and out.order_by == ()
     assert validate_graph(out, onto).ok
@@ -55,11 +60,7 @@ def test_removing_the_counted_node_drops_the_count_its_condition_and_its_sort(on
 
 
 def test_removing_a_group_node_keeps_the_count_and_its_condition(onto, person_place):
-    g = editing.add_edge(person_place, "person_1", EX + "birthPlace", "place_1", onto)
-    g = PrototypeGraph.model_validate({**g.model_dump(mode="json"),
-                                       "aggregation": {"count": "person_1", "group_by": ["place_1"],
-                                                       "having": {"op": ">", "value": 5}},
-                                       "order_by": [{"node": "count", "descending": True}]})
+    g = _counted_with_bound(onto, person_place)
     out = editing.remove_node(g, "place_1")
     assert out.aggregation.group_by == () and out.aggregation.having == g.aggregation.having
     assert [o.node for o in out.order_by] == ["count"] and validate_graph(out, onto).ok
