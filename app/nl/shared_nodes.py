@@ -56,8 +56,8 @@ def same_thing(tokens: Sequence[str], plan: Plan) -> None:
     earlier thing of that class is that thing; its links move to it (``plan.same`` records the merge)."""
     lowered = [t.lower() for t in tokens]
     for j, mention in enumerate(plan.mentions):
-        if _said_again(lowered, plan, j):
-            _merge(plan, j, _said_again(lowered, plan, j))
+        if (again := _said_again(lowered, plan, j)) is not None:  # the thing said first may be mention 0
+            _merge(plan, j, again)
             continue
         if mention.kind != "class" or mention.start < 2 or lowered[mention.start - 2:mention.start] != ["the", "same"]:
             continue

@@ -87,3 +87,16 @@ def test_rd008_what_did_someone_do_asks_for_what_the_verb_reaches(dbpedia, tripl
     assert triples(extract_graph("What did Tolkien write?", dbpedia).graph) == {(D + "Work", D + "author", D + "Person")}
     # a verb no relation names leaves the question not understood, as before
     assert extract_graph("What does the weather look like in Lisbon?", dbpedia).not_understood
+
+
+def test_rd009_a_class_word_said_again_is_the_first_thing_even_when_it_opens_the_question() -> None:
+    from app.nl.mention_types import Mention
+    from app.nl.plan import Plan
+    from app.nl.shared_nodes import same_thing
+
+    tokens = "A person lives in a city . The person has a child".split()
+    person, city, again = (Mention(1, 2, "person", "class"), Mention(5, 6, "city", "class"),
+                           Mention(8, 9, "person", "class"))
+    plan = Plan([person, city, again], [D + "Person", D + "City", D + "Person"])
+    same_thing(tokens, plan)
+    assert plan.same == {2: 0}  # the first mention: index 0 was once taken for "none"
