@@ -25,8 +25,7 @@ from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
 __all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "class_having", "counted_by_attribute",
-           "nearest_attribute",
-           "read_asked_value", "show_asked", "without_value_words"]
+           "nearest_attribute", "read_asked_value", "show_asked", "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
 ATTRIBUTE_SIMILARITY = 0.5

@@ -183,7 +183,7 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
     readings = []
     named = frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
     for comparison in find_comparisons(question):
-        if comparison.kind is DatatypeKind.NUMBER and _counts_things(question, comparison, spans):
+        if comparison.kind is DatatypeKind.NUMBER and _counted_node(question, comparison, spans) is not None:
             continue  # "more than ten caves": things counted, which no attribute holds
         nearest = _compared_node(question, comparison, spans, named)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
@@ -202,13 +202,9 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
 _WITH = frozenset({"", "with", "having", "that have", "which have", "that has", "which has"})
 
 
-def _counts_things(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> bool:
-    """Whether a thing of the draft is named right after the number ("more than two official languages")."""
-    return _counted_node(question, comparison, spans) is not None
-
-
 def _counted_node(question: str, comparison: Comparison, spans: Mapping[str, tuple[int, int]]) -> str | None:
-    """The node named right after the number, whose things the comparison counts, or None."""
+    """The node named right after the number, whose things the comparison counts ("more than two official
+    languages"), or None."""
     for node_id, (start, _) in spans.items():
         between = question[comparison.span[1]:start].split() if start >= comparison.span[1] else None
         if between is not None and len(between) <= 2 and not any(w.lower() in _CONTEXT_STOP for w in between):

@@ -32,12 +32,7 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
     Its class is what its link declares; the ontology's class for what the word asks (a
     class labelled "person", say) is a hint that prefers links fitting it.
     """
-    # "What did Tolkien write?": "what" before a form of "do" asks for the thing a verb the relation table
-    # knows reaches ("What does the weather look like" names no relation)
-    lowered = [t.lower() for t in tokens]
-    what_done = len(tokens) > 2 and lowered[0] == "what" and lowered[1] in DO_FORMS and any(
-        relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]]) for k in range(2, len(lowered)))
-    if not tokens or (tokens[0].lower() not in WH_THING and not what_done) or taken[0]:
+    if not tokens or taken[0] or (tokens[0].lower() not in WH_THING and not _what_done(tokens)):
         return None
     first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
     # "whose" asks for the owner of what follows, never for that thing
@@ -45,6 +40,18 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = asked_classes(tokens[0], ontology)
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
+
+
+def _what_done(tokens: Sequence[str]) -> bool:
+    """"What did Tolkien write?": "what" before a form of "do" asks for the thing that a verb the relation table
+    knows reaches ("What does the weather look like" names no relation).
+
+    >>> _what_done("What did Tolkien write".split()), _what_done("What does the weather look like".split())
+    (True, False)
+    """
+    lowered = [t.lower() for t in tokens]
+    return len(lowered) > 2 and lowered[0] == "what" and lowered[1] in DO_FORMS and any(
+        relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]]) for k in range(2, len(lowered)))
 
 
 def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:

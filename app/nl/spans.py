@@ -319,8 +319,8 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
         before = range(max(i - 3, 0), i)
         recent = [tokens[k].lower() for k in before]
         # "the Tartu branch": one name between the determiner and its noun describes it, as an adjective would
-        named_before = i >= 2 and taken[i - 1] and tokens[i - 1][:1].isupper() and _lowered_at(tokens, i - 2) in \
-            ("the", "our", "their", "its")
+        named_before = i >= 2 and taken[i - 1] and tokens[i - 1][:1].isupper() and \
+            tokens[i - 2].lower() in ("the", "our", "their", "its")
         blocked = any(taken[k] and k not in describing and not (named_before and k == i - 1) for k in before)
         right_after = bool(recent) and recent[-1] in _DETERMINERS
         if is_verb_form(lower) and not right_after:
@@ -329,10 +329,6 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
-
-
-def _lowered_at(tokens: Sequence[str], i: int) -> str:
-    return tokens[i].lower() if 0 <= i < len(tokens) else ""
 
 
 def _part_of_the_verbs_noun(lowered: Sequence[str], i: int) -> bool:
