@@ -221,7 +221,8 @@ def read_count_condition(expr: Any, count_vars: set[str]) -> dict:
             value, datatype = literal_value(bound)
             if type(value) is int and value >= 0 and datatype is None:
                 return {"op": op, "value": value}
-            raise CannotDrawError(f"HAVING that compares the count with {bound.n3()} (only a whole number of at least 0)")
+            raise CannotDrawError(f"HAVING that compares the count with {bound.n3()} "
+                                  "(only a whole number of at least 0)")
     raise CannotDrawError("a HAVING other than the count compared with a whole number, as in HAVING (COUNT(?x) > 5)")
 
 
