@@ -45,6 +45,7 @@ from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
+from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
 from app.nl.name_classes import (
     NameResolver,
@@ -131,6 +132,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         heads = {m.end - 1 for m in plan.mentions if m.kind == "class" and m.end > 0}
         free = [n or i in heads for i, n in enumerate(named)]
         _add_conditions(draft, read_values(tokens, draft.graph, draft.spans, ontology, free, values), tokens, ontology)
+    if one_thing_nothing_identifies(tokens, plan.mentions, draft.graph):
+        return None  # "Are you a robot?": every robot would answer another question
     return draft
 
 

@@ -100,9 +100,9 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
                 or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
                     and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
             end += 1
-        if end - position == 1 and (position == 0 or word.lower() in ENGLISH):
-            position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name
-            continue
+        if end - position == 1 and (position == 0 or word.lower() in ENGLISH or word == "I"):
+            position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name;
+            continue  # "I" is the asker ("World War I" is a run)
         found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
         position = end
     return found

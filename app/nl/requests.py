@@ -1,5 +1,5 @@
 """Requests that are not questions about the data: "tell me a joke about librarians", "a pizza place near me",
-"why is the sky blue", "sing me a song".
+"why is the sky blue", "sing me a song", "turn off the lights", "are you a robot".
 
 A knowledge graph holds things and their relations; it writes no jokes and does not know
 where the user is. Such a request may still name a class ("librarians"), and answering it
@@ -20,13 +20,28 @@ _REQUEST_VERBS = frozenset({"tell", "give", "write", "recommend", "suggest", "fi
 # Requests to make or do something, never to look something up: "sing me a song" asks for no song of the data.
 _MAKING_VERBS = frozenset({"write", "sing", "draw", "compose", "book", "order", "send", "translate", "explain",
                            "cook", "bake", "play"})
+# An assistant's chores, which no word of a question about the data opens with: "turn off the lights", "remind
+# me to call", "convert 10 miles". ("book" and "order" are nouns as often, so they need "me" or an article.)
+_CHORES = frozenset({"sing", "draw", "cook", "bake", "play", "turn", "set", "remind", "convert", "summarize",
+                     "summarise", "call", "schedule", "wake", "buy", "pay", "remember", "install", "download",
+                     "translate", "explain", "compose"})
+# "Can you list …", "do you know who …": a request to look something up, the rest of which is the question.
+_LOOKING_UP = frozenset({"tell", "show", "list", "give", "find", "name", "get", "count", "know", "search", "look",
+                         "fetch", "return", "display", "identify", "enumerate", "please", "see"})
+_AUXILIARIES = frozenset({"are", "am", "do", "can", "could", "would", "will", "did", "have", "were", "should",
+                          "shall"})
 # "Which is better, cats or dogs": an opinion.
 _OPINIONS = frozenset({"better", "worse", "nicer", "cooler", "prettier"})
+_FORECASTS = [[wh, "will"] for wh in ("who", "what", "which", "when", "where", "how")]
 _ARTICLES = frozenset({"a", "an", "some", "any", "one"})
 _DESCRIBING = frozenset({"good", "nice", "great", "best", "cheap", "funny", "short", "quick", "new", "little",
                          "nearby", "local", "decent", "fun", "cool", "random", "famous", "real"})
 _NOT_THINGS = frozenset({"list", "number", "table", "count", "overview", "few", "couple", "lot"})
-_WHERE_THE_USER_IS = (("near", "me"), ("around", "me"), ("close", "to", "me"), ("near", "here"), ("nearest", "me"))
+_WHERE_THE_USER_IS = (("near", "me"), ("around", "me"), ("close", "to", "me"), ("near", "here"), ("nearest", "me"),
+                      ("my", "house"), ("my", "home"), ("my", "place"), ("my", "location"), ("from", "here"))
+# A time told from now is a forecast or a plan: "what will the stock market do next week", "rain tomorrow".
+_WHEN_THE_USER_IS = (("tomorrow",), ("tonight",), ("next", "week"), ("next", "month"), ("this", "evening"),
+                     ("right", "now"))
 
 
 def _requested_noun(lowered: Sequence[str]) -> int | None:
@@ -46,13 +61,36 @@ def _requested_noun(lowered: Sequence[str]) -> int | None:
 
 def _where_the_user_is(lowered: Sequence[str]) -> bool:
     text = f" {' '.join(lowered)} "
-    return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS)
+    return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS + _WHEN_THE_USER_IS)
+
+
+def _to_the_assistant(lowered: Sequence[str]) -> bool:
+    """"Are you a robot?", "Can you write a poem?", "How are you?", "What should I name my dog?": said to the
+    assistant, or of the asker's own life, not asked of the data.
+
+    "Can you list …" and "Do you know who …" ask to look something up, and stay questions.
+
+    >>> _to_the_assistant("can you write a poem".split()), _to_the_assistant("could you list all films".split())
+    (True, False)
+    """
+    if "your" in lowered:
+        return True  # "What's your favourite colour?"
+    for position, word in enumerate(lowered[:3]):
+        if word in ("you", "i") and position and lowered[position - 1] in _AUXILIARIES:
+            return (lowered[position + 1] if position + 1 < len(lowered) else "") not in _LOOKING_UP
+    return False
+
+
+def _a_chore(lowered: Sequence[str]) -> bool:
+    """"Turn off the lights", "Play some relaxing music", "Please set an alarm": an errand for an assistant."""
+    words = lowered[1:] if lowered[:1] == ["please"] else lowered
+    return bool(words) and words[0] in _CHORES
 
 
 def _asks_why(lowered: Sequence[str]) -> bool:
     """"Why is the sky blue?": a reason, which no graph of things and links holds; "which is better": an
-    opinion."""
-    return bool(lowered) and (lowered[0] == "why" or (
+    opinion; "who will win": a forecast."""
+    return bool(lowered) and (lowered[0] == "why" or lowered[:2] in _FORECASTS or (
         lowered[0] in ("which", "what", "who") and lowered[1:2] in (["is"], ["are"]) and
         bool(_OPINIONS & set(lowered[2:4]))))
 
@@ -60,7 +98,8 @@ def _asks_why(lowered: Sequence[str]) -> bool:
 def may_ask_for_something_else(tokens: Sequence[str]) -> bool:
     """The cheap test, before any mention is looked for."""
     lowered = [t.lower() for t in tokens]
-    return _asks_why(lowered) or _where_the_user_is(lowered) or _requested_noun(lowered) is not None
+    return (_asks_why(lowered) or _where_the_user_is(lowered) or _to_the_assistant(lowered) or _a_chore(lowered)
+            or _requested_noun(lowered) is not None)
 
 
 def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequence[Mention]]) -> bool:
@@ -81,7 +120,7 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
     True
     """
     lowered = [t.lower() for t in tokens]
-    if _asks_why(lowered) or _where_the_user_is(lowered):
+    if _asks_why(lowered) or _where_the_user_is(lowered) or _to_the_assistant(lowered) or _a_chore(lowered):
         return True
     noun = _requested_noun(lowered)
     if noun is None or lowered[noun] in _NOT_THINGS:

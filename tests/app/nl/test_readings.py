@@ -1,5 +1,6 @@
-"""English readings of session 12 on the evidence path: sorted amounts, names said to be things, a name
-before a class word, verbs after "A by B". Real embedder, real stores; no language model call.
+"""English readings of sessions 12 and 13 on the evidence path: sorted amounts, names said to be things, a name
+before a class word, verbs after "A by B", what no query answers. Real embedder, real stores; no language model
+call.
 """
 
 from __future__ import annotations
@@ -100,3 +101,38 @@ def test_rd009_a_class_word_said_again_is_the_first_thing_even_when_it_opens_the
     plan = Plan([person, city, again], [D + "Person", D + "City", D + "Person"])
     same_thing(tokens, plan)
     assert plan.same == {2: 0}  # the first mention: index 0 was once taken for "none"
+
+
+@pytest.mark.parametrize("question", ["Are you a robot?", "Can you write a poem about the sea?",
+                                      "How are you today?", "What's your favourite colour?",
+                                      "Turn off the lights in the kitchen.", "Play some relaxing music.",
+                                      "Who will win the next election?", "How far away is the moon from my house?",
+                                      "Where did I leave my keys?"])
+def test_rd010_words_to_the_assistant_chores_and_forecasts_are_not_understood(dbpedia, library, company,
+                                                                              question) -> None:
+    # each drafted a graph on at least one ontology (Robot, Poem, Restaurant, Play, a person named "I")
+    for resources in (dbpedia, library, company):
+        assert extract_graph(question, resources).not_understood, question
+
+
+@pytest.mark.parametrize(("question", "ontology"), [
+    ("Could you list the books written by Clara Rossi?", "library"),
+    ("Do you know which employees work in Berlin?", "company"),
+    ("Can you show me every astronaut?", "dbpedia"),
+])
+def test_rd011_a_request_to_look_something_up_stays_a_question(dbpedia, library, company, question,
+                                                               ontology) -> None:
+    resources = {"dbpedia": dbpedia, "library": library, "company": company}[ontology]
+    result = extract_graph(question, resources)
+    assert not result.not_understood and result.graph.nodes
+
+
+def test_rd012_one_thing_of_a_class_that_nothing_identifies_is_not_understood(dbpedia, library) -> None:
+    # a singular asks for one thing; with nothing to say which, the list of all would answer another question
+    assert extract_graph("What is the square root of 144?", dbpedia).not_understood
+    assert extract_graph("What time is it?", dbpedia).not_understood
+    # a plural, "every", a superlative or "is … a" keep the one class
+    assert [n.class_ for n in extract_graph("Show me every astronaut.", dbpedia).graph.nodes] == [D + "Astronaut"]
+    assert [n.class_ for n in extract_graph("Which novels are there?", library).graph.nodes] == [LIB + "Novel"]
+    assert extract_graph("What is the most expensive book?", library).graph.order_by
+    assert not extract_graph("Is horse racing a sport?", dbpedia).not_understood
