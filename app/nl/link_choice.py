@@ -228,6 +228,34 @@ def _described_first_of_second_agent(verb: str, label: str) -> bool | None:
     return False if _is_verb_label(label) else (True if len(words) == 1 else None)
 
 
+def _runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
+    """Whether the link starts at the doer, the first thing, given the doer's verb and the word after it;
+    None: the sentence does not say. ``verb_named``: some candidate's label is a form of the verb.
+
+    A verb label with its preposition runs from the doer ("reports to"); another form of the verb, from the
+    thing done ("who created Goofy": Goofy's creator; "who starred in Titanic": Titanic starring them), and
+    where the verb names a link the others get nothing from the sentence. A verb with a preposition and a
+    label of other words tells how the doer stands to the other thing ("who works for Google": the doer's
+    employer; "who studied at"). A transitive verb's doer is named by a noun of the thing done ("who wrote
+    Hamlet": its author).
+
+    >>> _runs_from_the_doer("works for", "employer", False), _runs_from_the_doer("reports to", "reports to", True)
+    (True, True)
+    >>> _runs_from_the_doer("created", "creator", True), _runs_from_the_doer("starred in", "starring", True)
+    (False, False)
+    >>> print(_runs_from_the_doer("starred in", "instrument", True))
+    None
+    """
+    verb_words, label_words = verb.lower().split(), label.lower().split()
+    if not verb_words or not label_words or label_words[-1] == "by":
+        return False
+    if _stem(label_words[0]) == _stem(verb_words[0]):
+        return len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS
+    if len(verb_words) > 1 and verb_words[1] in _LABEL_PREPOSITIONS - {"by"}:
+        return None if verb_named else True
+    return False
+
+
 _LABEL_PREPOSITIONS = frozenset({"to", "on", "in", "at", "for", "with", "from", "into", "through", "by"})
 
 
@@ -299,10 +327,13 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     described_first = None if not (agent == "first" or _passive(grams)) else agent != "first"
+    verb_named = any(_stem(label.split()[0]) == _stem(verb.split()[0]) for label in labels.values() if label and verb)
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         if agent == "second":
             described_first = _described_first_of_second_agent(verb, labels[link])
+        elif agent == "first":
+            described_first = _runs_from_the_doer(verb, labels[link], verb_named)
         direction = PASSIVE_FORWARD_BONUS if forward == described_first else 0.0
         if described_first is not None and forward != described_first and labels[link].endswith(" by"):
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
@@ -321,7 +352,8 @@ def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
     """The best links joining a thing of class ``source`` to one of class ``target`` (None: unknown), best first.
 
     ``agent``: which thing does to the other what the phrase says. The first ("who created Goofy"): the
-    ontology names that relation from the second, as it does a passive ("Goofy, created by whom"). The
+    ontology names that relation from the second, as it does a passive ("Goofy, created by whom"), unless a
+    preposition follows the verb ("who works for Google": the doer's employer; ``verb`` holds both). The
     second ("which films did Spielberg direct", ``verb`` "direct"): a label that is the verb's doer noun runs
     from the first, a label that is the verb from the second.
     """

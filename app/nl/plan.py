@@ -142,9 +142,9 @@ class Plan:
 
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
-        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j],
-                            agent=_agent_of(self.mentions[i], self.mentions[j], words),
-                            verb=next((w for w in words[1:] if w.lower() not in AUXILIARIES), ""))
+        agent = _agent_of(self.mentions[i], self.mentions[j], words)
+        verb = " ".join(words[:2]) if agent == "first" else next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
+        ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j], agent=agent, verb=verb)
         # A thing a link's word names ("how many children") is where that link goes, never where it starts.
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
         if named_by:
@@ -166,8 +166,8 @@ PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about"
 def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     """Which of two things does what the verb between them says, when the question asks for the first.
 
-    "Who created Goofy", "Which company owns Halvard Robotics": the first, the subject of the verb after
-    it, a past tense or a present one the relation table knows. "Who does Elias Vogel mentor", "Which
+    "Who created Goofy", "Which company owns Halvard Robotics", "Who reports to Elias Vogel": the first, the
+    subject of the verb after it, a past tense, a present one the relation table knows, or any after "who". "Who does Elias Vogel mentor", "Which
     films did Spielberg direct": the second, the subject of "does … <verb>".
     """
     asked = (first.kind == "focus" and first.text.lower() in ("who", "whom")) or \
@@ -180,8 +180,15 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     if lowered[1:2] == ["by"]:
         return None  # "TV series created by Matt Groening": a passive, said of the series
     verb = lowered[0]
-    return "first" if (verb.endswith("ed") and len(verb) > 4) or (verb.endswith("s") and bool(relation_nouns([verb]))) \
-        else None
+    if verb.endswith("ed") and len(verb) > 4 or verb.endswith("s") and bool(relation_nouns([verb])):
+        return "first"
+    # "Who reports to Elias Vogel": after "who" a word in -s is its verb
+    return "first" if first.kind == "focus" and _present_verb(verb) else None
+
+
+def _present_verb(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and \
+        word not in COPULAS | DO_FORMS | {"has", "was"}
 
 
 

@@ -366,6 +366,9 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
                 (lowered[i + 1] in AFTER_VERB or (i > 1 and tokens[i + 1][:1].isupper())):
             continue  # "which musician wrote the most books", "films star Tom Hanks": a relation's verb
+        if i and lowered[i - 1] == "who" and lowered[i + 1:i + 2] and \
+                (lowered[i + 1] in AFTER_VERB or tokens[i + 1][:1].isupper()):
+            continue  # "who works at": a noun never follows "who" (creative works)
         if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i):
             continue
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb

@@ -136,3 +136,24 @@ def test_rd012_one_thing_of_a_class_that_nothing_identifies_is_not_understood(db
     assert [n.class_ for n in extract_graph("Which novels are there?", library).graph.nodes] == [LIB + "Novel"]
     assert extract_graph("What is the most expensive book?", library).graph.order_by
     assert not extract_graph("Is horse racing a sport?", dbpedia).not_understood
+
+
+def test_rd013_who_before_a_verb_label_is_the_one_who_does_it(company, library, triples) -> None:
+    # both ends may be managers, so only the sentence says which way "reports to" runs
+    graph = extract_graph("Who reports to Elias Vogel?", company).graph
+    assert triples(graph) == {(CO + "Employee", CO + "reportsTo", CO + "Manager")}
+    assert graph.node(graph.edges[0].target).instances == (CO + "data/person/Elias_Vogel",)
+    # "does X <verb>" still makes X the doer
+    graph = extract_graph("Who does Elias Vogel report to?", company).graph
+    assert graph.node(graph.edges[0].source).instances == (CO + "data/person/Elias_Vogel",)
+    # "works" after "who" is a verb, not creative works
+    assert triples(extract_graph("Who works at the Tartu Park Library?", library).graph) == {
+        (LIB + "Librarian", LIB + "worksAt", LIB + "Branch")}
+
+
+def test_rd014_a_verb_with_a_preposition_says_how_the_doer_stands_to_the_other_thing(dbpedia) -> None:
+    # "who works for Google": the doer's employer is Google (it had been a film starring an actor "Google")
+    graph = extract_graph("Who works for Google?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "employer"
+    assert [c.value for c in graph.node(edge.target).constraints] == ["Google"]
