@@ -32,7 +32,7 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
     Its class is what its link declares; the ontology's class for what the word asks (a
     class labelled "person", say) is a hint that prefers links fitting it.
     """
-    if not tokens or taken[0] or (tokens[0].lower() not in WH_THING and not _what_done(tokens)):
+    if not tokens or taken[0] or (tokens[0].lower() not in WH_THING and not _what_done(tokens, ontology)):
         return None
     first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
     # "whose" asks for the owner of what follows, never for that thing
@@ -42,16 +42,23 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
 
 
-def _what_done(tokens: Sequence[str]) -> bool:
+def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     """"What did Tolkien write?": "what" before a form of "do" asks for the thing that a verb the relation table
-    knows reaches ("What does the weather look like" names no relation).
+    knows reaches ("What does the weather look like" names no relation), or a last verb that begins a word of a
+    link's label ("What does Project Orion deliver": deliverable).
 
-    >>> _what_done("What did Tolkien write".split()), _what_done("What does the weather look like".split())
+    >>> _what_done("What did Tolkien write".split(), Ontology()), _what_done("What does the weather look like".split(), Ontology())
     (True, False)
     """
     lowered = [t.lower() for t in tokens]
-    return len(lowered) > 2 and lowered[0] == "what" and lowered[1] in DO_FORMS and any(
-        relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]]) for k in range(2, len(lowered)))
+    if len(lowered) <= 2 or lowered[0] != "what" or lowered[1] not in DO_FORMS:
+        return False
+    return any(relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]])
+               for k in range(2, len(lowered))) or _begins_a_link_word(lowered[-1], ontology)
+
+
+def _begins_a_link_word(word: str, ontology: Ontology) -> bool:
+    return len(word) > 3 and any(w.startswith(word) for link in ontology.links for w in link.label.lower().split())
 
 
 def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:

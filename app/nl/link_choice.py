@@ -237,7 +237,7 @@ def _runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
     where the verb names a link the others get nothing from the sentence. A verb with a preposition and a
     label of other words tells how the doer stands to the other thing ("who works for Google": the doer's
     employer; "who studied at"). A transitive verb's doer is named by a noun of the thing done ("who wrote
-    Hamlet": its author).
+    Hamlet": its author), unless the noun says "of" ("successor of": the doer's own link).
 
     >>> _runs_from_the_doer("works for", "employer", False), _runs_from_the_doer("reports to", "reports to", True)
     (True, True)
@@ -250,10 +250,10 @@ def _runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
     if not verb_words or not label_words or label_words[-1] == "by":
         return False
     if _stem(label_words[0]) == _stem(verb_words[0]):
-        return len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS
+        return len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS | {"of"}
     if len(verb_words) > 1 and verb_words[1] in _LABEL_PREPOSITIONS - {"by"}:
         return None if verb_named else True
-    return False
+    return label_words[-1] == "of"  # "which products replaced X": each is the "successor of" X
 
 
 _LABEL_PREPOSITIONS = frozenset({"to", "on", "in", "at", "for", "with", "from", "into", "through", "by"})

@@ -323,7 +323,8 @@ def links_labelled(words: str, ontology: Ontology) -> tuple[str, ...]:
 
 def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int]]:
     """Where a link label of two or more words is said as a relation noun: before "of" ("the project
-    lead of Project Nova") or after "whose" ("whose home branch is …"). A class word inside it names no thing.
+    lead of Project Nova", "the account manager for Kite Media") or after "whose" ("whose home branch is …").
+    A class word inside it names no thing.
 
     >>> from ontology_loaders.model import Link
     >>> onto = Ontology(links=[Link(iri="ex:lead", label="project lead")])
@@ -333,7 +334,8 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
     lowered = [t.lower() for t in tokens]
     return [(start, end) for start, end, _ in _link_spans(lowered, ontology)
             if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology))
-            and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"])]
+            and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"]
+                 or end - start >= 2 and lowered[start - 1:start] == ["the"] and lowered[end:end + 1] == ["for"])]
 
 
 _ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "the"), ("what", "were", "the"),

@@ -152,7 +152,7 @@ class Plan:
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
         ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
-        return _fitting_hints(_owner_first(ranked, words, ontology), self.mentions[i], self.mentions[j], ontology)
+        return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
         """A named instance keeps its class; a class word may become a kind of it."""
@@ -241,14 +241,14 @@ def _owned_nouns(words: Sequence[str]) -> list[str]:
     return []
 
 
-def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str], ontology: Ontology) -> list[LinkChoice]:
-    """Where the best link is that relation noun and fits both ways, it runs from the owner to the owned.
+def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str]) -> list[LinkChoice]:
+    """Where the best link fits both ways, "the <noun> of X" and "X's <noun>" run it from X, the owner.
 
-    "The successor of John F. Kennedy" is Kennedy's successor, not the one Kennedy succeeded; the
-    classes cannot tell these apart when the link declares neither end.
+    "The successor of John F. Kennedy" is Kennedy's successor, not the one Kennedy succeeded; "the
+    manager of Sofia Vogel" is the one she reports to, though the noun is not the link's label. The classes
+    cannot tell these apart when the link declares neither end, or both ends fit both things.
     """
-    nouns = _owned_nouns(words)
-    if not ranked or not any(noun[:5] in ontology.label(ranked[0].link).lower() for noun in nouns):
+    if not ranked or not _owned_nouns(words):
         return list(ranked)
     twins = [c for c in ranked if c.link == ranked[0].link and abs(c.score - ranked[0].score) < 1e-6]
     preferred = [c for c in twins if not c.forward]

@@ -157,3 +157,23 @@ def test_rd014_a_verb_with_a_preposition_says_how_the_doer_stands_to_the_other_t
     [edge] = graph.edges
     assert edge.link == D + "employer"
     assert [c.value for c in graph.node(edge.target).constraints] == ["Google"]
+
+
+@pytest.mark.parametrize(("question", "expected", "pinned_end"), [
+    # the possessor owns the relation, though "manager" is not the link's label (she is a manager too)
+    ("Who is the manager of Sofia Vogel?", (CO + "Manager", CO + "reportsTo", CO + "Manager"), "source"),
+    # a link label of two words before "for" is the relation, not a manager and an account
+    ("Who is the account manager for Kite Media?",
+     (CO + "Customer", CO + "accountManager", CO + "SalesRepresentative"), "source"),
+    # "what does X <verb>": a verb that begins a word of a link's label
+    ("What does Project Orion deliver?", (CO + "Project", CO + "deliverable", CO + "Product"), "source"),
+    # "successor of" says "of": each product that replaced X is the successor of X
+    ("Which products replaced the Vista 24 Monitor?", (CO + "Product", CO + "successorOf", CO + "HardwareProduct"),
+     "target"),
+])
+def test_rd015_relation_nouns_and_verbs_say_which_way_the_link_runs(company, triples, question, expected,
+                                                                    pinned_end) -> None:
+    graph = extract_graph(question, company).graph
+    assert triples(graph) == {expected}
+    [edge] = graph.edges
+    assert graph.node(getattr(edge, pinned_end)).instances
