@@ -15,7 +15,7 @@ and a call decodes a few tokens.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 from app.nl.mentions import class_named, word_forms
 from app.nl.model_queue import shared_queue
@@ -48,17 +48,28 @@ ANSWER_SIMILARITY = 0.6
 NearestClass = Callable[[str, list[str]], "tuple[str, float] | None"]
 
 
-def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | None = None) -> str | None:
+def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | None = None,
+                  elsewhere: Container[str] = ()) -> str | None:
     """The allowed class an answer names: its label as written, singular, its head word, or the closest in meaning.
+
+    ``elsewhere``: labels of classes that are not allowed. An answer that is one ("football club": soccer club,
+    where the link admits only sports teams) names no allowed class, and the closest in meaning would be a
+    forced fit (American football team).
 
     >>> choices = {"city": "C", "space mission": "M", "river": "R"}
     >>> matched_class("cities", choices), matched_class("manned space mission", choices), matched_class("ship", choices)
     ('C', 'M', None)
+    >>> teams = {"sports team": "T", "american football team": "A"}
+    >>> print(matched_class("football club", teams, lambda text, allowed: ("A", 0.9), elsewhere={"soccer club"}))
+    None
     """
     words = " ".join(answer.lower().split())
-    for form in word_forms(words.split()):
+    forms = word_forms(words.split())
+    for form in forms:
         if form in choices:
             return choices[form]
+    if any(form in elsewhere for form in [*forms, *kind_nouns(words)]):
+        return None
     for start in range(1, len(words.split())):
         head = " ".join(words.split()[start:])
         if head in choices:
@@ -107,6 +118,7 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
     """
 
     person = class_named("person", ontology)
+    labels = frozenset(" ".join(ontology.label(c.iri).lower().split()) for c in ontology.classes)
 
     def type_name(name: str, declared: str) -> str | None:
         choices = _choices(ontology, declared)
@@ -121,6 +133,6 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
             return None  # the draft keeps the declared class
         if completion.stop_reason not in (StopReason.STOP, StopReason.LENGTH):
             return None
-        return _as_person(matched_class(completion.text, choices, nearest), declared, ontology, person)
+        return _as_person(matched_class(completion.text, choices, nearest, labels), declared, ontology, person)
 
     return type_name

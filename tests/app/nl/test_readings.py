@@ -177,3 +177,12 @@ def test_rd015_relation_nouns_and_verbs_say_which_way_the_link_runs(company, tri
     assert triples(graph) == {expected}
     [edge] = graph.edges
     assert graph.node(getattr(edge, pinned_end)).instances
+
+
+def test_rd016_a_kind_the_link_does_not_admit_leaves_the_declared_end(dbpedia) -> None:
+    # the model calls Arsenal a football club; DBpedia's club link admits only sports teams, and the
+    # nearest of those in meaning was an American football team
+    graph = extract_graph("Which football players play for Arsenal?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "club"
+    assert graph.node(edge.target).class_ == D + "SportsTeam"
