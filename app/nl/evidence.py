@@ -313,6 +313,10 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
     if reading is None:
         return
     draft.graph = draft.graph.model_copy(update={"order_by": (reading.order,), "limit": 1})
+    if reading.narrowed_to:  # "which product is the heaviest": the kind of product that has a weight
+        draft.graph = draft.graph.model_copy(update={"nodes": tuple(
+            n.model_copy(update={"class_": reading.narrowed_to}) if n.id == reading.order.node else n
+            for n in draft.graph.nodes)})
     start, end = reading.words
     words = " ".join(tokens[start:end])
     draft.evidence["order"] = f"\u201c{words}\u201d \u2192 sorted by {ontology.label(reading.order.property)}"
@@ -418,6 +422,11 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     return draft
 
 
+# "How many …", "What is the (total) number of …", "Give me the number of …"
+_COUNTING = re.compile(r"\s*(how many|count|(what is |what's |give me |tell me )?the (total )?number of|number of)\b",
+                       re.IGNORECASE)
+
+
 def _counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mentions: Sequence[Mention],
              ids: Sequence[str]) -> PrototypeGraph:
     """"How many …" counts the first thing asked for, per thing after "each"; "the most X" counts X per other
@@ -425,7 +434,7 @@ def _counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mentio
     present = {n.id for n in graph.nodes}
     asked = [i for m, i in zip(mentions, ids) if m.kind in ("class", "focus", "related") and i in present]
     lowered = [t.lower() for t in tokens]
-    if re.match(r"\s*(how many|count|number of)\b", question, re.IGNORECASE) and asked:
+    if _COUNTING.match(question) and asked:
         # "… does each branch have", "… per department": one count for each of those
         per = tuple(i for m, i in zip(mentions, ids) if i in present and i != asked[0] and m.start >= 1
                     and lowered[m.start - 1] in ("each", "every", "per"))

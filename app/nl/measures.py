@@ -15,6 +15,8 @@ MEASURED_BY = {
     "far": ("distance",), "old": ("age", "birth date"), "young": ("age", "birth date"), "expensive": ("price", "cost"),
     "fast": ("speed",), "populous": ("population",),
     "hot": ("temperature",), "cold": ("temperature",),
+    # when a thing came to be: "the latest order", "the newest product", "the most recent invoice"
+    **{word: ("date", "release date", "launch date", "start date") for word in ("new", "recent", "late", "early")},
 }
 
 # Nouns whose every answer is an amount: asked of a thing ("the population of Cairo") or sorted by ("the
@@ -34,8 +36,8 @@ def measured_by(adjective: str) -> tuple[str, ...]:
 
     >>> measured_by("highest"), measured_by("heaviest"), measured_by("biggest"), measured_by("largest")
     (('height', 'elevation'), ('weight', 'mass'), ('size', 'area'), ('size', 'area'))
-    >>> measured_by("newest"), measured_by("higher"), measured_by("bigger"), measured_by("earns")
-    ((), ('height', 'elevation'), ('size', 'area'), ('salary', 'income'))
+    >>> measured_by("newest")[0], measured_by("higher"), measured_by("bigger"), measured_by("earns")
+    ('date', ('height', 'elevation'), ('size', 'area'), ('salary', 'income'))
     """
     word = adjective.lower()
     if word in MEASURED_BY:

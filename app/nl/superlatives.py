@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from app.graph.model import OrderBy, PrototypeGraph
+from app.graph.model import Node, OrderBy, PrototypeGraph
 from app.nl.measures import AMOUNTS, measured_by
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import COPULAS, PEOPLE
@@ -47,6 +47,7 @@ class SortReading:
 
     order: OrderBy
     words: tuple[int, int]  # token span of the superlative and its adjective
+    narrowed_to: str | None = None  # the kind of the sorted node's class that has the attribute ("heaviest": hardware)
 
 
 def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | None:
@@ -156,9 +157,9 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         favoured = _said_after(0 if predicative or amount else end + len(noun.split()), spans)
         reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted)
         if reading is not None:
-            node_id, attribute, kind = reading
+            node_id, attribute, kind, narrowed_to = reading
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
-            return SortReading(order, (start, end + len(noun.split())))
+            return SortReading(order, (start, end + len(noun.split())), narrowed_to)
     return None
 
 
@@ -177,27 +178,48 @@ def _said_after(after: int, spans: Mapping[str, tuple[int, int]]) -> str | None:
 
 def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, ontology: Ontology,
                     index: OntologyIndex, measures: Sequence[str] = (),
-                    counted: bool = False) -> tuple[str, str, DatatypeKind] | None:
-    """The (node, attribute, kind) whose number or date attribute is nearest ``text`` in meaning.
+                    counted: bool = False) -> tuple[str, str, DatatypeKind, str | None] | None:
+    """The (node, attribute, kind, narrower class) whose number or date attribute is nearest ``text`` in meaning.
 
     An attribute labelled with one of ``measures`` as written wins over one merely near in meaning
     ("the highest mountain": elevation, not maximum elevation); a ``counted`` noun takes numbers only.
-    The ``favoured`` node (the one the superlative stands before, or after "is") is preferred.
+    The ``favoured`` node (the one the superlative stands before, or after "is") is preferred. Where no
+    node's class has an attribute labelled with a measure, such an attribute of a kind of an unpinned node's
+    class counts, and the node takes that kind ("which product is the heaviest": hardware products weigh).
     """
     vector = index.embed(text)
     kinds = (DatatypeKind.NUMBER,) if counted else (DatatypeKind.NUMBER, DatatypeKind.DATE)
-    best: tuple[float, str, str, DatatypeKind] | None = None
-    for node in graph.nodes:
-        # a year held as a number is still a time: "the oldest library" is the earliest founded
-        sortable = {a.iri: value_kind(a.range, a.label) for a in ontology.attributes_of(node.class_)
-                    if datatype_kind(a.range) in kinds}
-        if not sortable:
-            continue
-        for candidate in index.attributes.score(vector, list(sortable)):
-            named = plain_label(ontology.label(candidate.iri)) in measures
-            score = candidate.score + (NEXT_NODE_BONUS if node.id == favoured else 0.0) + (1.0 if named else 0.0)
-            if best is None or score > best[0]:
-                best = (score, node.id, candidate.iri, sortable[candidate.iri])
+    best: tuple[float, str, str, DatatypeKind, str | None] | None = None
+    for narrower in (False, True):
+        for node in graph.nodes:
+            for class_iri, sortable in _sortable(node, ontology, kinds, measures if narrower else None):
+                for candidate in index.attributes.score(vector, list(sortable)):
+                    named = plain_label(ontology.label(candidate.iri)) in measures
+                    score = candidate.score + (NEXT_NODE_BONUS if node.id == favoured else 0.0) + float(named)
+                    if best is None or score > best[0]:
+                        best = (score, node.id, candidate.iri, sortable[candidate.iri], class_iri if narrower else None)
+        if not measures or best is not None and plain_label(ontology.label(best[2])) in measures:
+            break  # an attribute labelled with the measure as written; no kind need be looked at
     if best is None or best[0] < ATTRIBUTE_SIMILARITY:
         return None
-    return best[1], best[2], best[3]
+    return best[1:]
+
+
+def _sortable(node: Node, ontology: Ontology, kinds: Sequence[DatatypeKind],
+              measures: Sequence[str] | None) -> list[tuple[str, dict[str, DatatypeKind]]]:
+    """The node's class and its number or date attributes; with ``measures``, instead each kind of an unpinned
+    node's class and its attributes labelled with a measure that the class itself lacks. A year held as a number
+    is still a time: "the oldest library" is the earliest founded."""
+    if measures is None:
+        return [(node.class_, {a.iri: value_kind(a.range, a.label) for a in ontology.attributes_of(node.class_)
+                               if datatype_kind(a.range) in kinds})]
+    if node.instances:
+        return []
+    own = {a.iri for a in ontology.attributes_of(node.class_)}
+    found = []
+    for class_iri in sorted(ontology.descendants(node.class_) - {node.class_}):
+        sortable = {a.iri: value_kind(a.range, a.label) for a in ontology.attributes_of(class_iri)
+                    if a.iri not in own and datatype_kind(a.range) in kinds and plain_label(a.label) in measures}
+        if sortable:
+            found.append((class_iri, sortable))
+    return found

@@ -186,3 +186,34 @@ def test_rd016_a_kind_the_link_does_not_admit_leaves_the_declared_end(dbpedia) -
     [edge] = graph.edges
     assert edge.link == D + "club"
     assert graph.node(edge.target).class_ == D + "SportsTeam"
+
+
+@pytest.mark.parametrize(("question", "attribute"), [
+    ("What is the latest sales order?", CO + "orderDate"),
+    ("Who is the newest employee?", CO + "hireDate"),
+    ("Which is the newest product?", CO + "launchDate"),
+])
+def test_rd017_new_latest_and_recent_sort_by_when_a_thing_came_to_be(company, question, attribute) -> None:
+    graph = extract_graph(question, company).graph
+    assert graph.order_by[0].property == attribute and graph.order_by[0].descending and graph.limit == 1
+
+
+def test_rd018_most_recent_sorts_in_another_ontology_too(library) -> None:
+    graph = extract_graph("What is the most recent loan?", library).graph
+    assert graph.order_by[0].property == LIB + "loanDate" and graph.order_by[0].descending
+
+
+def test_rd019_the_total_number_of_things_counts_them(company, library) -> None:
+    graph = extract_graph("What is the total number of customers?", company).graph
+    assert graph.aggregation is not None and graph.node(graph.aggregation.count).class_ == CO + "Customer"
+    graph = extract_graph("Give me the number of members.", library).graph
+    assert graph.aggregation is not None and graph.node(graph.aggregation.count).class_ == LIB + "Member"
+
+
+def test_rd020_a_superlative_only_a_kind_of_the_class_can_measure_narrows_the_thing(company) -> None:
+    # only hardware products have a weight; before, the question was not understood
+    graph = extract_graph("Which product is the heaviest?", company).graph
+    [product] = graph.nodes
+    assert product.class_ == CO + "HardwareProduct" and graph.order_by[0].property == CO + "weight"
+    # a class that has the attribute keeps its class
+    assert extract_graph("What is the most expensive product?", company).graph.nodes[0].class_ == CO + "Product"
