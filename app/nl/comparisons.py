@@ -154,7 +154,14 @@ def _context(question: str, comparison: Comparison) -> str:
     after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
     own = re.findall(r"[^\W\d_]+", comparison.words)[:1]
     words = [w for w in [*before, *own, *after] if w.lower() not in _CONTEXT_STOP]
-    return " ".join(words + [noun for w in words for noun in EVENT_DATES.get(w.lower(), ())])
+    money = any(w.lower() in _CURRENCIES for w in words) or any(sign in comparison.words for sign in "$€£¥")
+    return " ".join(words + [noun for w in words for noun in EVENT_DATES.get(w.lower(), ())]
+                    + (["price", "value"] if money else []))
+
+
+# "orders over 10000 euros": an amount of money is a price or a value, not a quantity
+_CURRENCIES = frozenset({"euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp", "yen",
+                         "franc", "francs", "chf"})
 
 
 # The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date

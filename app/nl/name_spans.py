@@ -23,7 +23,9 @@ __all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "abbreviated_classes", "as_written", "
 MAX_NAME_WORDS = 6
 # Small words that are no noun, so begin no thing and no name.
 NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
-                                 "also", "both", "only", "ever", "really", "as"})
+                                 "also", "both", "only", "ever", "really", "as",
+                                 # "Can I see …": a modal opening the question starts no name
+                                 "can", "could", "will", "would", "should", "shall", "may", "might", "must"})
 # Small words a name can hold inside it ("Bank of America", "The Lord of the Rings").
 _NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&"})
 

@@ -217,3 +217,16 @@ def test_rd020_a_superlative_only_a_kind_of_the_class_can_measure_narrows_the_th
     assert product.class_ == CO + "HardwareProduct" and graph.order_by[0].property == CO + "weight"
     # a class that has the attribute keeps its class
     assert extract_graph("What is the most expensive product?", company).graph.nodes[0].class_ == CO + "Product"
+
+
+def test_rd021_a_modal_opening_the_question_starts_no_name(company, triples) -> None:
+    # "Can I" had been a customer named "Can I"
+    graph = extract_graph("Can I see the projects led by Elias Vogel?", company).graph
+    assert triples(graph) == {(CO + "Project", CO + "projectLead", CO + "Manager")}
+    assert not any(c.value == "Can I" for n in graph.nodes for c in n.constraints)
+
+
+def test_rd022_an_amount_of_money_bounds_a_price_or_a_value(company) -> None:
+    # "orders over 10000 euros" had bounded the total quantity
+    graph = extract_graph("Orders over 10000 euros", company).graph
+    assert [c.property for c in graph.nodes[0].constraints] == [CO + "netValue"]
