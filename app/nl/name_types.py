@@ -62,14 +62,14 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
     >>> teams = {"sports team": "T", "american football team": "A"}
     >>> print(matched_class("football club", teams, lambda text, allowed: ("A", 0.9), elsewhere={"soccer club"}))
     None
+    >>> matched_class("football club", {"soccer club": "S"}, elsewhere={"soccer club"})
+    'S'
     """
     words = " ".join(answer.lower().split())
     forms = word_forms(words.split())
     for form in forms:
         if form in choices:
             return choices[form]
-    if any(form in elsewhere for form in [*forms, *kind_nouns(words)]):
-        return None
     for start in range(1, len(words.split())):
         head = " ".join(words.split()[start:])
         if head in choices:
@@ -77,6 +77,8 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
     for noun in kind_nouns(words):
         if noun in choices:
             return choices[noun]  # "football club": the everyday word for what an ontology may label "soccer club"
+    if any(form in elsewhere for form in [*forms, *kind_nouns(words)]):
+        return None
     if nearest is not None and words:
         best = nearest(words, list(dict.fromkeys(choices.values())))
         if best is not None and best[1] >= ANSWER_SIMILARITY:
