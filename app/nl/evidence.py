@@ -47,6 +47,7 @@ from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
 from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
+from app.nl.own_organisation import without_own_organisation
 from app.nl.name_classes import (
     NameResolver,
     place_named,
@@ -149,7 +150,7 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
     # "the largest population", "with their population": a value to sort by or show, no Population
     amounts = sorted_amounts(tokens) | shown_amounts(tokens)
     mentions = [m for m in mentions if not (m.kind == "class" and m.start in amounts)]
-    return asked, _without_compared_counts(question, mentions, ontology)
+    return asked, without_own_organisation(tokens, _without_compared_counts(question, mentions, ontology), ontology)
 
 
 def _focus_by_superlative(tokens: Sequence[str], mentions: list[Mention], ontology: Ontology,

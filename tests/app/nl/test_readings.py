@@ -241,3 +241,14 @@ def test_rd023_a_us_state_is_an_administrative_region_where_its_link_admits_one(
     links = {e.link for e in extract_graph("Which software has been developed by organizations founded in "
                                            "California?", dbpedia).graph.edges}
     assert D + "foundationPlace" in links
+
+
+def test_rd024_the_organisation_said_with_the_and_no_name_is_the_askers_own(library, company, triples) -> None:
+    # "the library" had joined an unrelated library through an award it presents
+    graph = extract_graph("How many copies of The Silent Almanac does the library own?", library).graph
+    assert triples(graph) == {(LIB + "Item", LIB + "copyOf", LIB + "Novel")} and graph.aggregation is not None
+    graph = extract_graph("How many employees does the company have?", company).graph
+    assert [n.class_ for n in graph.nodes] == [CO + "Employee"] and graph.aggregation is not None
+    # a name after the class word says which one
+    graph = extract_graph("Which employees work for the company Halvard Robotics?", company).graph
+    assert triples(graph) == {(CO + "Employee", CO + "employer", CO + "Company")}

@@ -1,0 +1,41 @@
+"""The asker's own organisation: "How many copies does the library own?", "Which periodicals does the library
+subscribe to?", "How many employees does the company have?".
+
+Said with "the" and no name, an organisation the question never introduced is the one whose data this is, as
+"we" would be. A node for it would join an unrelated library (through an award it presents) or ask for every
+company's employees by way of one more link. English, not any ontology: the class need only be a kind of the
+one labelled "organization".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.mention_types import Mention
+from app.nl.mentions import class_named
+from ontology_loaders import Ontology
+
+__all__ = ["without_own_organisation"]
+
+
+def without_own_organisation(tokens: Sequence[str], mentions: Sequence[Mention],
+                             ontology: Ontology) -> list[Mention]:
+    """``mentions`` less "the <organisation class word>" said once, with no name after it, beside other things."""
+    organisation = class_named("organization", ontology) or class_named("organisation", ontology)
+    if organisation is None or len(mentions) < 2:
+        return list(mentions)
+    kept = []
+    for mention in mentions:
+        own = (mention.kind == "class" and mention.class_iri is not None and mention.start > 0
+               and tokens[mention.start - 1].lower() == "the" and mention.end - mention.start == 1
+               and ontology.is_subclass(mention.class_iri, organisation)
+               and not _named_after(tokens, mention.end)
+               and sum(m.class_iri == mention.class_iri for m in mentions) == 1)
+        if not own:
+            kept.append(mention)
+    return kept if any(m.kind in ("class", "focus", "related") for m in kept) else list(mentions)
+
+
+def _named_after(tokens: Sequence[str], end: int) -> bool:
+    """"the company Halvard Robotics", "the library of Tartu": the words after say which one."""
+    return end < len(tokens) and (tokens[end][:1].isupper() or tokens[end].lower() == "of")
