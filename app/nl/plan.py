@@ -25,7 +25,7 @@ from app.nl.link_choice import (
     rank_three_link_paths,
 )
 from app.nl.mention_types import Mention
-from app.nl.mentions import word_forms
+from app.nl.mentions import class_named, word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
@@ -261,6 +261,12 @@ def _ends(choice: LinkChoice) -> tuple[str, str]:
 
 def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
     """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
+    if mention.kind == "name" and mention.hint:
+        # a name that looks like a person's fits a person, a kind of person, or a class as general as an agent,
+        # never a narrower agent (a company), whose name it would not be
+        agent = class_named("agent", ontology)
+        return ontology.is_subclass(class_iri, mention.hint) or ontology.is_subclass(mention.hint, class_iri) or \
+            (agent is not None and ontology.is_subclass(agent, class_iri))
     hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
     return mention.hint is None or any(
         ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
@@ -279,6 +285,6 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
 def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
     """An end the link leaves open (owl:Thing), or declares wider than the class a wh-word asks for, takes that
     class: "who was born in Poland" asks for a person, though a birth place is declared for any animal."""
-    if mention.hint and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
+    if mention.hint and mention.kind != "name" and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
         return mention.hint
     return class_iri
