@@ -159,6 +159,9 @@ class Plan:
         return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
 
 
+# How much weaker a link may be and still win for letting "who" be a person rather than a narrower agent.
+PERSON_MARGIN = 0.1
+
 # Words that open a phrase which may attach to a thing named before the last one.
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
 
@@ -262,19 +265,35 @@ def _ends(choice: LinkChoice) -> tuple[str, str]:
 def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
     """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
     if mention.kind == "name" and mention.hint:
-        # a name that looks like a person's fits a person, a kind of person, or a class as general as an agent,
-        # never a narrower agent (a company), whose name it would not be
-        agent = class_named("agent", ontology)
-        return ontology.is_subclass(class_iri, mention.hint) or ontology.is_subclass(mention.hint, class_iri) or \
-            (agent is not None and ontology.is_subclass(agent, class_iri))
+        return _may_be_a_person(class_iri, mention.hint, ontology)
     hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
     return mention.hint is None or any(
         ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
 
 
+def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
+    """A person, a kind of person, or a class as general as an agent; never a narrower agent (a company)."""
+    agent = class_named("agent", ontology)
+    return ontology.is_subclass(class_iri, person) or ontology.is_subclass(person, class_iri) or \
+        (agent is not None and ontology.is_subclass(agent, class_iri))
+
+
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
                    ontology: Ontology) -> LinkChoice | None:
-    """The best link whose ends fit what a "who"/"where" asks for; else the best link."""
+    """The best link whose ends fit what a "who"/"where" asks for; else the best link.
+
+    "Who" asks first for a person: a link nearly as good as the best whose end may be a person ("Who is Sofia
+    Vogel's manager": the one she reports to) beats one that makes the asked thing a narrower agent (a unit she
+    heads).
+    """
+    person = class_named("person", ontology)
+    for mention, end in ((first, 0), (second, 1)):
+        if person and ranked and mention.kind == "focus" and mention.text.lower() in ("who", "whom") and \
+                not _may_be_a_person(_ends(ranked[0])[end], person, ontology):
+            near = [c for c in ranked if c.score >= ranked[0].score - PERSON_MARGIN
+                    and _may_be_a_person(_ends(c)[end], person, ontology)]
+            if near:
+                return near[0]
     for choice in ranked:
         a, b = _ends(choice)
         if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):

@@ -162,6 +162,8 @@ def test_rd014_a_verb_with_a_preposition_says_how_the_doer_stands_to_the_other_t
 @pytest.mark.parametrize(("question", "expected", "pinned_end"), [
     # the possessor owns the relation, though "manager" is not the link's label (she is a manager too)
     ("Who is the manager of Sofia Vogel?", (CO + "Manager", CO + "reportsTo", CO + "Manager"), "source"),
+    # "who" is a person: not a unit she heads, though "heads" is nearer "manager" in meaning
+    ("Who is Sofia Vogel's manager?", (CO + "Manager", CO + "reportsTo", CO + "Manager"), "source"),
     # a link label of two words before "for" is the relation, not a manager and an account
     ("Who is the account manager for Kite Media?",
      (CO + "Customer", CO + "accountManager", CO + "SalesRepresentative"), "source"),
