@@ -18,7 +18,7 @@ from app.nl.mentions import class_named
 from app.nl.words import ENGLISH, MONTHS, TOKEN
 from ontology_loaders.model import Ontology
 
-__all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "abbreviated_classes", "as_written", "inside_longer_name", "names",
+__all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name", "names",
            "title_end"]
 
 MAX_NAME_WORDS = 6
@@ -73,16 +73,21 @@ def inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
 _ABBREVIATIONS = {"tv": "television"}
 
 
-def abbreviated_classes(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
-    """Class words that begin with an abbreviation, which would otherwise read as a name ("TV")."""
+def capitalised_classes(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """Class words written with a capital first word, which would otherwise read as a name: "a TV show" is a
+    television show, "the youngest Darts player" a darts player, "Ice hockey players" ice hockey players."""
     found = []
     for i in range(len(tokens) - 1):
-        full = _ABBREVIATIONS.get(tokens[i].lower())
-        if full is None or taken[i] or taken[i + 1]:
+        if not tokens[i][:1].isupper():
             continue
-        iri = class_named(f"{full} {tokens[i + 1].lower()}", ontology)
-        if iri is not None:
-            found.append(Mention(i, i + 2, f"{tokens[i]} {tokens[i + 1]}", "class", class_iri=iri))
+        for end in (i + 3, i + 2):
+            words = tokens[i:end]
+            if len(words) < end - i or any(taken[i:end]) or not all(w.islower() for w in words[1:]):
+                continue
+            iri = class_named(" ".join(_ABBREVIATIONS.get(w.lower(), w.lower()) for w in words), ontology)
+            if iri is not None:
+                found.append(Mention(i, end, " ".join(words), "class", class_iri=iri))
+                break
     return found
 
 

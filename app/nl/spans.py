@@ -23,8 +23,8 @@ from app.nl.mention_types import Mention
 from app.nl.name_spans import (
     MAX_NAME_WORDS,
     NOT_NOUNS,
-    abbreviated_classes,
     as_written,
+    capitalised_classes,
     inside_longer_name,
     names,
     title_end,
@@ -102,7 +102,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
                 continue
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
-    for mention in abbreviated_classes(tokens, taken, ontology):
+    for mention in capitalised_classes(tokens, taken, ontology):
         take(mention)
     for mention in names(tokens, taken, ontology):
         take(dataclasses.replace(mention, text=as_written(question, mention.start, mention.end)))

@@ -268,3 +268,14 @@ def test_rd025_a_name_that_looks_like_a_persons_prefers_links_a_person_may_have(
     # a name whose last word is a class label says its own kind ("Brooklyn" is also a given name)
     graph = extract_graph("Which river does the Brooklyn Bridge cross?", dbpedia).graph
     assert {e.link for e in graph.edges} == {D + "crosses"}
+
+
+@pytest.mark.parametrize(("question", "named_class"), [
+    ("Who is the youngest Darts player?", "DartsPlayer"),  # had been a sports team called "Darts"
+    ("Which Tennis players were born in Spain?", "TennisPlayer"),  # a person named "Tennis"
+    ("Give me all Ice hockey players from Canada.", "IceHockeyPlayer"),  # a sport named "Ice"
+])
+def test_rd026_a_class_word_written_with_a_capital_is_still_a_class_word(dbpedia, question, named_class) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert D + named_class in {n.class_ for n in graph.nodes}
+    assert not any(c.value in ("Darts", "Tennis", "Ice") for n in graph.nodes for c in n.constraints)
