@@ -75,11 +75,17 @@ def asked_value(tokens: Sequence[str]) -> AskedValue | None:
 
 
 def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
-    """"What is the W of …", "Give me the W of …": a few words between "the" and "of"; or after a possessive."""
+    """"What is the W of …", "Give me the W of …": a few words between "the" and "of"; or after a possessive.
+    Said as a search, "the W of …" and "W of …" ask the same."""
     if lowered[0] in _WH and (lowered[1] in _BE or lowered[1] == "s"):  # "what's" is "what is"
         start = 2
     elif lowered[0] in _ASKING:
         start = 2 if lowered[1] == "me" else 1
+    elif lowered[0] == "the":
+        start = 0  # "the budget of each department", said as a search
+    elif "of" in lowered[1:4] and lowered[0] not in _WH:
+        of = lowered.index("of")  # "salaries of engineers"
+        return AskedValue((" ".join(lowered[:of]),), (0, of), of + 1)
     else:
         return None
     if lowered[start:start + 1] != ["the"] and "s" in lowered[start + 1:-1]:

@@ -8,7 +8,7 @@ United Kingdom; an adjective it lacks is read as before, as a name.
 
 from __future__ import annotations
 
-__all__ = ["country_of", "is_country"]
+__all__ = ["country_of", "full_country_name", "is_country"]
 
 _DEMONYMS = {
     "afghan": "Afghanistan", "albanian": "Albania", "algerian": "Algeria", "american": "United States",
@@ -52,7 +52,22 @@ def country_of(word: str) -> str | None:
     return _DEMONYMS.get(word.lower())
 
 
+# Short names English uses for countries, which a knowledge graph labels in full.
+_SHORT_NAMES = {"uk": "United Kingdom", "u.k.": "United Kingdom", "great britain": "United Kingdom",
+                "britain": "United Kingdom", "usa": "United States", "u.s.a.": "United States", "us": "United States",
+                "u.s.": "United States", "united states of america": "United States", "america": "United States",
+                "uae": "United Arab Emirates", "holland": "Netherlands", "the netherlands": "Netherlands",
+                "czechia": "Czech Republic"}
 _COUNTRIES = frozenset(name.lower() for name in _DEMONYMS.values()) | {"usa", "united states of america", "uk"}
+
+
+def full_country_name(name: str) -> str | None:
+    """The full name of a country said short ("UK": United Kingdom), or None.
+
+    >>> full_country_name("UK"), full_country_name("the Netherlands"), full_country_name("Spain")
+    ('United Kingdom', 'Netherlands', None)
+    """
+    return _SHORT_NAMES.get(" ".join(name.lower().split()))
 
 
 def is_country(name: str) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import numpy as np
 from rapidfuzz import fuzz, process
 
+from app.nl.demonyms import full_country_name
 from app.nl.embedding import TextEncoder
 from app.caching import KeyedCache
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
@@ -214,6 +215,8 @@ def link_entity(
     found = _prefer_fitting(fuzzy, class_iri, ontology)
     if found:
         return found[:limit]
+    if (full := full_country_name(name)) is not None:  # "customers in the UK": the graph says United Kingdom
+        return link_entity(full, kg, class_iri=class_iri, ontology=ontology, embedder=embedder, limit=limit)
     if embedder is None:
         return []
     vectors = table.vectors(embedder)

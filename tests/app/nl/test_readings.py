@@ -279,3 +279,24 @@ def test_rd026_a_class_word_written_with_a_capital_is_still_a_class_word(dbpedia
     graph = extract_graph(question, dbpedia).graph
     assert D + named_class in {n.class_ for n in graph.nodes}
     assert not any(c.value in ("Darts", "Tennis", "Ice") for n in graph.nodes for c in n.constraints)
+
+
+def test_rd027_a_short_country_name_finds_the_country_the_graph_names_in_full(company, library) -> None:
+    graph = extract_graph("customers in the UK", company).graph
+    assert CO + "data/country/United_Kingdom" in {i for n in graph.nodes for i in n.instances}
+    graph = extract_graph("Which authors come from the UK?", library).graph
+    assert any(i.endswith("United_Kingdom") for n in graph.nodes for i in n.instances)
+
+
+@pytest.mark.parametrize(("question", "node_class", "attribute"), [
+    ("salaries of engineers", CO + "Engineer", CO + "salary"),
+    ("the job titles of all managers", CO + "Manager", CO + "jobTitle"),
+])
+def test_rd028_values_of_things_said_as_a_search_are_shown(company, question, node_class, attribute) -> None:
+    [node] = extract_graph(question, company).graph.nodes
+    assert node.class_ == node_class and node.shown == (attribute,)
+
+
+def test_rd029_things_of_a_thing_said_as_a_search_stay_relations(company, triples) -> None:
+    graph = extract_graph("employees of the IT department", company).graph
+    assert triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")}
