@@ -34,7 +34,8 @@ MONTHS = {name: number for number, names in enumerate(
     ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
      "september sep sept", "october oct", "november nov", "december dec"), start=1) for name in names.split()}
 # Words that deny what follows them ("unpaid" and "non-fiction" are read where they stand).
-NEGATIONS = frozenset({"not", "no", "non", "without", "never", "isn", "aren", "wasn", "weren", "doesn", "don"})
+NEGATIONS = frozenset({"not", "no", "non", "without", "never", "isn", "aren", "wasn", "weren", "doesn", "don", "didn",
+                       "haven", "hasn", "hadn", "couldn", "wouldn", "shouldn"})
 # Function words of other languages a question is often asked in; none is an English word.
 _FOREIGN = frozenset(
     "welche welcher welches wer wie wo wann der das und ist sind hat haben von mit auf für nicht ein eine einen "

@@ -300,3 +300,10 @@ def test_rd028_values_of_things_said_as_a_search_are_shown(company, question, no
 def test_rd029_things_of_a_thing_said_as_a_search_stay_relations(company, triples) -> None:
     graph = extract_graph("employees of the IT department", company).graph
     assert triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")}
+
+
+@pytest.mark.parametrize("question", ["Which employees didn't work on Project Atlas?",
+                                      "Which employees haven't got a mentor?"])
+def test_rd030_contracted_negations_deny_the_link(company, question) -> None:
+    graph = extract_graph(question, company).graph
+    assert [e.negated for e in graph.edges] == [True]
