@@ -20,7 +20,7 @@ from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, MEASURED_BY, VERB_MEASURES
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import DO_FORMS, PEOPLE
+from app.nl.words import DO_FORMS, ENGLISH, PEOPLE
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
@@ -83,8 +83,8 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
         start = 2 if lowered[1] == "me" else 1
     elif lowered[0] == "the":
         start = 0  # "the budget of each department", said as a search
-    elif "of" in lowered[1:4] and lowered[0] not in _WH:
-        of = lowered.index("of")  # "salaries of engineers"
+    elif "of" in lowered[1:4] and not ENGLISH & set(lowered[:lowered.index("of")]):
+        of = lowered.index("of")  # "salaries of engineers"; not "when was Tides of Dublin …"
         return AskedValue((" ".join(lowered[:of]),), (0, of), of + 1)
     else:
         return None

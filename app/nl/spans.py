@@ -240,7 +240,8 @@ def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
     """Single lower-case words that are an instance's label: a topic or a genre ("books about astronomy").
 
     Read after the class words, so "sales" in "sales rep" stays in its class (a sales
-    representative); never a small word, nor one that a class or link is labelled with ("a novel").
+    representative); never a small word, nor one that a class or link is labelled with ("a novel"), nor the
+    first word of a class label ("poetry collections").
     """
     found = []
     for i, word in enumerate(tokens):
@@ -249,7 +250,9 @@ def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
             continue
         # "the cheapest monitor" for the category "Monitors"
         matches = next((instances[form] for form in [*word_forms([lower]), lower + "s"] if form in instances), None)
-        if matches and class_named(lower, ontology) is None and not is_link_label(lower, ontology):
+        in_label = any(class_named(" ".join(tokens[i:end]), ontology)
+                       for end in range(i + 2, min(i + 3, len(tokens)) + 1))
+        if matches and not in_label and class_named(lower, ontology) is None and not is_link_label(lower, ontology):
             iri, types = matches[0]
             found.append(Mention(i, i + 1, word, "instance", class_iri=most_specific(types, ontology), instance=iri,
                                  score=0.8))

@@ -307,3 +307,12 @@ def test_rd029_things_of_a_thing_said_as_a_search_stay_relations(company, triple
 def test_rd030_contracted_negations_deny_the_link(company, question) -> None:
     graph = extract_graph(question, company).graph
     assert [e.negated for e in graph.edges] == [True]
+
+
+def test_rd031_a_class_labels_first_word_is_no_topic_and_a_search_needs_no_function_words(library) -> None:
+    # "poetry" is a genre's label too; inside "poetry collections" it names no genre
+    graph = extract_graph("Show me poetry collections in French.", library).graph
+    assert {n.class_ for n in graph.nodes} == {LIB + "PoetryCollection", LIB + "Language"}
+    # "when was Tides of …" is no "W of …" search: the value asked is still the publication date
+    graph = extract_graph("When was Tides of Dublin published?", library).graph
+    assert graph.nodes[0].shown == (LIB + "publicationDate",)
