@@ -335,7 +335,14 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
     return [(start, end) for start, end, _ in _link_spans(lowered, ontology)
             if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology))
             and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"]
-                 or end - start >= 2 and lowered[start - 1:start] == ["the"] and lowered[end:end + 1] == ["for"])]
+                 or end - start >= 2 and lowered[end:end + 1] == ["for"] and _asked_the(lowered, start))]
+
+
+def _asked_the(lowered: Sequence[str], start: int) -> bool:
+    """"Who is the account manager for …", "the account manager for …": the words ask for the thing the label
+    names. After "a work that is the opening theme for" they say what the work is, one thing."""
+    return lowered[start - 1:start] == ["the"] and (start == 1 or lowered[max(start - 3, 0):start - 1] in (
+        ["who", "is"], ["who", "was"], ["what", "is"], ["what", "was"], ["who", "are"]))
 
 
 _ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "the"), ("what", "were", "the"),

@@ -78,8 +78,8 @@ def capitalised_classes(tokens: Sequence[str], taken: Sequence[bool], ontology: 
     television show, "the youngest Darts player" a darts player, "Ice hockey players" ice hockey players."""
     found = []
     for i in range(len(tokens) - 1):
-        if not tokens[i][:1].isupper():
-            continue
+        if not tokens[i][:1].isupper() or tokens[i].lower() in NOT_NOUNS:
+            continue  # "The person …" opens a sentence; it may point back to a person said before
         for end in (i + 3, i + 2):
             words = tokens[i:end]
             if len(words) < end - i or any(taken[i:end]) or not all(w.islower() for w in words[1:]):

@@ -316,3 +316,10 @@ def test_rd031_a_class_labels_first_word_is_no_topic_and_a_search_needs_no_funct
     # "when was Tides of …" is no "W of …" search: the value asked is still the publication date
     graph = extract_graph("When was Tides of Dublin published?", library).graph
     assert graph.nodes[0].shown == (LIB + "publicationDate",)
+
+
+def test_rd032_a_link_label_said_of_a_thing_before_for_is_that_thing(dbpedia) -> None:
+    # the paper's task: the work is the opening theme; "for" must not make the label a second TV show
+    graph = extract_graph("A work that is the opening theme for a TV show is composed by a person and that person "
+                          "has a child. The person has the alma mater of an University.", dbpedia).graph
+    assert [n.class_ for n in graph.nodes].count(D + "TelevisionShow") == 1
