@@ -323,3 +323,9 @@ def test_rd032_a_link_label_said_of_a_thing_before_for_is_that_thing(dbpedia) ->
     graph = extract_graph("A work that is the opening theme for a TV show is composed by a person and that person "
                           "has a child. The person has the alma mater of an University.", dbpedia).graph
     assert [n.class_ for n in graph.nodes].count(D + "TelevisionShow") == 1
+
+
+def test_rd033_an_organisation_a_clause_describes_is_a_thing_asked_about(dbpedia, triples) -> None:
+    # only "does the <organisation> …" is the asker's own; "the Band whose home town is …" is asked about
+    graph = extract_graph("What is the genre of the Band whose home town is County Westmeath?", dbpedia).graph
+    assert D + "Band" in {n.class_ for n in graph.nodes}
