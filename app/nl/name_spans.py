@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from app.nl.focus import WH_THING
 from app.nl.gazetteer import place_kind
-from app.nl.given_names import looks_like_a_person
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
 from app.nl.words import ENGLISH, MONTHS, TOKEN
@@ -111,17 +110,9 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
         if end - position == 1 and (position == 0 or word.lower() in ENGLISH or word == "I"):
             position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name;
             continue  # "I" is the asker ("World War I" is a run)
-        found.append(_name(tokens, position, end, ontology))
+        found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
         position = end
     return found
-
-
-def _name(tokens: Sequence[str], start: int, end: int, ontology: Ontology) -> Mention:
-    """A name; one that looks like a person's ("Steven Spielberg") prefers links a person may have, unless its
-    last word is a class's label, which says its kind ("Brooklyn Bridge")."""
-    text = " ".join(tokens[start:end])
-    person = looks_like_a_person(text) and class_named(tokens[end - 1].lower(), ontology) is None
-    return Mention(start, end, text, "name", score=0.8, hint=class_named("person", ontology) if person else None)
 
 
 def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:

@@ -264,8 +264,6 @@ def _ends(choice: LinkChoice) -> tuple[str, str]:
 
 def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
     """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
-    if mention.kind == "name" and mention.hint:
-        return _may_be_a_person(class_iri, mention.hint, ontology)
     hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
     return mention.hint is None or any(
         ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
@@ -304,6 +302,6 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
 def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
     """An end the link leaves open (owl:Thing), or declares wider than the class a wh-word asks for, takes that
     class: "who was born in Poland" asks for a person, though a birth place is declared for any animal."""
-    if mention.hint and mention.kind != "name" and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
+    if mention.hint and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
         return mention.hint
     return class_iri
