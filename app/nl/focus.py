@@ -47,7 +47,8 @@ def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     knows reaches ("What does the weather look like" names no relation), or a last verb that begins a word of a
     link's label ("What does Project Orion deliver": deliverable).
 
-    >>> _what_done("What did Tolkien write".split(), Ontology()), _what_done("What does the weather look like".split(), Ontology())
+    >>> none = Ontology()
+    >>> _what_done("What did Tolkien write".split(), none), _what_done("What does the weather look like".split(), none)
     (True, False)
     """
     lowered = [t.lower() for t in tokens]

@@ -327,7 +327,8 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     described_first = None if not (agent == "first" or _passive(grams)) else agent != "first"
-    verb_named = any(_stem(label.split()[0]) == _stem(verb.split()[0]) for label in labels.values() if label and verb)
+    verb_named = agent == "first" and any(_stem(label.split()[0]) == _stem(verb.split()[0])
+                                          for label in labels.values() if label and verb)
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         if agent == "second":

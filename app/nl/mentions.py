@@ -149,7 +149,7 @@ def in_idiom(tokens: Sequence[str], position: int) -> bool:
 
 def _verb_slot(tokens: Sequence[str], position: int) -> bool:
     """Whether the word at ``position`` stands where a clause's verb does: after a plural subject
-    (or its "that"/"who") or any "who", before an object or a preposition.
+    (or its "that"/"who"), before an object or a preposition.
 
     >>> _verb_slot("which musicians play the guitar".split(), 2), _verb_slot("clubs that play in".split(), 2)
     (True, True)
@@ -157,16 +157,12 @@ def _verb_slot(tokens: Sequence[str], position: int) -> bool:
     (False, False)
     >>> _verb_slot("which people work for Google".split(), 2), _verb_slot("which films star Tom Hanks".split(), 2)
     (True, True)
-    >>> _verb_slot("Who works at the Tartu Park Library".split(), 1)
-    True
     """
     if position == 0 or position + 1 >= len(tokens):
         return False
     lowered = [t.lower() for t in tokens]
     if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
         return False
-    if lowered[position - 1] == "who":
-        return True  # "who works at", "a person who plays for": a noun never follows "who"
     subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]
     return subject in _IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss")
                                              and subject not in _NOT_PLURAL_NOUNS)

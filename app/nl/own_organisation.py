@@ -1,9 +1,9 @@
 """The asker's own organisation: "How many copies does the library own?", "Which periodicals does the library
 subscribe to?", "How many employees does the company have?".
 
-Said as the subject of "does the …" with no name, an organisation the question never introduced is the one whose
-data this is, as "we" would be. A node for it would join an unrelated library (through an award it presents) or ask for every
-company's employees by way of one more link. English, not any ontology: the class need only be a kind of the
+Said as the subject of "does the …" with no name, an organisation the question never introduced is the one
+whose data this is, as "we" would be. A node for it would join an unrelated library (through an award it
+presents) or ask for every company's employees by way of one more link. English, not any ontology: the class need only be a kind of the
 one labelled "organization".
 """
 
@@ -30,7 +30,7 @@ def without_own_organisation(tokens: Sequence[str], mentions: Sequence[Mention],
     kept = []
     for mention in mentions:
         own = (mention.kind == "class" and mention.class_iri is not None and mention.start > 1
-               and [t.lower() for t in tokens[mention.start - 2:mention.start]] in ([d, "the"] for d in DO_FORMS)
+               and tokens[mention.start - 2].lower() in DO_FORMS and tokens[mention.start - 1].lower() == "the"
                and mention.end - mention.start == 1 and not tokens[mention.start].lower().endswith("s")
                and ontology.is_subclass(mention.class_iri, organisation)
                and not _named_after(tokens, mention.end)

@@ -143,7 +143,9 @@ class Plan:
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
         agent = _agent_of(self.mentions[i], self.mentions[j], words)
-        verb = " ".join(words[:2]) if agent == "first" else next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
+        # "works for": the verb and its preposition; "does … direct": the verb after the auxiliary
+        verb = " ".join(words[:2]) if agent == "first" else \
+            next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
         ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j], agent=agent, verb=verb)
         # A thing a link's word names ("how many children") is where that link goes, never where it starts.
         named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
@@ -170,8 +172,8 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     """Which of two things does what the verb between them says, when the question asks for the first.
 
     "Who created Goofy", "Which company owns Halvard Robotics", "Who reports to Elias Vogel": the first, the
-    subject of the verb after it, a past tense, a present one the relation table knows, or any after "who". "Who does Elias Vogel mentor", "Which
-    films did Spielberg direct": the second, the subject of "does … <verb>".
+    subject of the verb after it, a past tense, a present one the relation table knows, or any after "who".
+    "Who does Elias Vogel mentor", "Which films did Spielberg direct": the second, the subject of "does … <verb>".
     """
     asked = (first.kind == "focus" and first.text.lower() in ("who", "whom")) or \
         (first.kind == "class" and first.start <= 1)

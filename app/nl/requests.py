@@ -18,13 +18,13 @@ __all__ = ["asks_for_something_else", "may_ask_for_something_else"]
 _REQUEST_VERBS = frozenset({"tell", "give", "write", "recommend", "suggest", "find", "show", "make", "sing", "draw",
                             "compose", "book", "order", "send", "translate", "explain"})
 # Requests to make or do something, never to look something up: "sing me a song" asks for no song of the data.
-_MAKING_VERBS = frozenset({"write", "sing", "draw", "compose", "book", "order", "send", "translate", "explain",
-                           "cook", "bake", "play"})
 # An assistant's chores, which no word of a question about the data opens with: "turn off the lights", "remind
-# me to call", "convert 10 miles". ("book" and "order" are nouns as often, so they need "me" or an article.)
+# me to call", "convert 10 miles".
 _CHORES = frozenset({"sing", "draw", "cook", "bake", "play", "turn", "set", "remind", "convert", "summarize",
                      "summarise", "call", "schedule", "wake", "buy", "pay", "remember", "install", "download",
                      "translate", "explain", "compose"})
+# ... and these, which are nouns as often ("book", "order"), only with "me" or an article after them.
+_MAKING_VERBS = _CHORES | {"write", "book", "order", "send"}
 # "Can you list …", "do you know who …": a request to look something up, the rest of which is the question.
 _LOOKING_UP = frozenset({"tell", "show", "list", "give", "find", "name", "get", "count", "know", "search", "look",
                          "fetch", "return", "display", "identify", "enumerate", "please", "see"})
@@ -57,6 +57,12 @@ def _requested_noun(lowered: Sequence[str]) -> int | None:
     while position < len(lowered) and lowered[position] in _DESCRIBING:
         position += 1
     return position if position < len(lowered) else None
+
+
+def _never_a_query(lowered: Sequence[str]) -> bool:
+    """A reason, an opinion, a forecast, the user's own place or time, words to the assistant or an errand for
+    it: whatever things the question names, no query of the data answers it."""
+    return _asks_why(lowered) or _where_the_user_is(lowered) or _to_the_assistant(lowered) or _a_chore(lowered)
 
 
 def _where_the_user_is(lowered: Sequence[str]) -> bool:
@@ -98,8 +104,7 @@ def _asks_why(lowered: Sequence[str]) -> bool:
 def may_ask_for_something_else(tokens: Sequence[str]) -> bool:
     """The cheap test, before any mention is looked for."""
     lowered = [t.lower() for t in tokens]
-    return (_asks_why(lowered) or _where_the_user_is(lowered) or _to_the_assistant(lowered) or _a_chore(lowered)
-            or _requested_noun(lowered) is not None)
+    return _never_a_query(lowered) or _requested_noun(lowered) is not None
 
 
 def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequence[Mention]]) -> bool:
@@ -120,7 +125,7 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
     True
     """
     lowered = [t.lower() for t in tokens]
-    if _asks_why(lowered) or _where_the_user_is(lowered) or _to_the_assistant(lowered) or _a_chore(lowered):
+    if _never_a_query(lowered):
         return True
     noun = _requested_noun(lowered)
     if noun is None or lowered[noun] in _NOT_THINGS:

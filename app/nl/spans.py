@@ -250,13 +250,17 @@ def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
             continue
         # "the cheapest monitor" for the category "Monitors"
         matches = next((instances[form] for form in [*word_forms([lower]), lower + "s"] if form in instances), None)
-        in_label = any(class_named(" ".join(tokens[i:end]), ontology)
-                       for end in range(i + 2, min(i + 3, len(tokens)) + 1))
-        if matches and not in_label and class_named(lower, ontology) is None and not is_link_label(lower, ontology):
+        if matches and not _begins_a_class_label(tokens, i, ontology) and class_named(lower, ontology) is None and not is_link_label(lower, ontology):
             iri, types = matches[0]
             found.append(Mention(i, i + 1, word, "instance", class_iri=most_specific(types, ontology), instance=iri,
                                  score=0.8))
     return found
+
+
+def _begins_a_class_label(tokens: Sequence[str], i: int, ontology: Ontology) -> bool:
+    """Whether the word at ``i`` begins a class label of two to four words ("poetry collection", "American
+    football player")."""
+    return any(class_named(" ".join(tokens[i:end]), ontology) for end in range(i + 2, min(i + 4, len(tokens)) + 1))
 
 
 def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
@@ -267,9 +271,7 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
         country = country_of(word)
         following = tokens[i + 1]
         in_name = i > 1 and tokens[i - 1][:1].isupper()  # "Hillel Slovak": the end of a name, no demonym
-        in_label = any(class_named(" ".join(tokens[i:end]), ontology)
-                       for end in range(i + 2, min(i + 4, len(tokens)) + 1))
-        if country and not in_name and not in_label and following.isalpha() and following.islower() and \
+        if country and not in_name and not _begins_a_class_label(tokens, i, ontology) and following.isalpha() and following.islower() and \
                 following not in NOT_NOUNS:
             found.append(Mention(i, i + 1, country, "name", score=0.8, modifier=True))
     return found
