@@ -81,3 +81,15 @@ def test_gll004b_a_cancelled_question_leaves_the_queue_while_the_model_is_busy(b
         assert busy.is_alive()  # it left while the other question still held the model
     finally:
         busy.join(timeout=300)
+
+
+def test_gll005_the_built_library_has_no_amx_kernels() -> None:
+    # The Makefile builds with -march=native minus AMX: llama.cpp's AMX kernels crashed the process
+    # on a Sapphire Rapids CPU. A wheel built without those flags (or an old cached one) fails here.
+    import llama_cpp
+
+    libraries = sorted((Path(llama_cpp.__file__).parent / "lib").glob("libggml-cpu.so*"))
+    if not libraries:
+        pytest.skip("llama_cpp has no separate CPU library in this build")
+    for library in libraries:
+        assert b"ggml_backend_amx_mul_mat" not in library.read_bytes(), library
