@@ -19,7 +19,7 @@ from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.measures import measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import MONTHS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
+from app.nl.words import MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -30,10 +30,7 @@ ATTRIBUTE_SIMILARITY = 0.2
 # The node named just before the comparison is the one compared, unless another's attribute fits far better.
 NEAREST_NODE_BONUS = 0.1
 
-_NUMBER_WORDS = {word: value for value, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {"twenty": 20, "fifty": 50,
-                                                                                      "hundred": 100}
-_NUMBER = (r"(?:[$€£¥]\s?)?(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion))|" + "|".join(_NUMBER_WORDS) +
+_NUMBER = (r"(?:[$€£¥]\s?)?(\d[\d,]*(?:\.\d+)?|a(?=\s+(?:thousand|million|billion))|" + "|".join(NUMBER_WORDS) +
            r")(?:\s+(thousand|million|billion))?\b")
 _SCALE = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MORE = r"more|greater|higher|larger|bigger|taller|longer|heavier|older|over|above|exceeding"
@@ -78,7 +75,7 @@ def _number(digits: str, scale: str | None) -> int | float:
     (1000000, 10, 2500)
     """
     word = digits.lower()
-    value = 1.0 if word == "a" else float(_NUMBER_WORDS.get(word, digits.replace(",", "")))  # "a million"
+    value = 1.0 if word == "a" else float(NUMBER_WORDS.get(word, digits.replace(",", "")))  # "a million"
     value *= _SCALE.get((scale or "").lower(), 1)
     return int(value) if value.is_integer() else value
 

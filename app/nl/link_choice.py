@@ -22,7 +22,7 @@ import numpy as np
 
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import is_verb_form
+from app.nl.words import NUMBER_WORDS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
@@ -52,7 +52,9 @@ MAX_GRAM_WORDS = 3
 _STOP = frozenset(
     "a an the of in on at to by for with from and or is are was were be been being has have had do does did "
     "who whom whose which what where when how many much me us all that this those these it its their his her "
-    "there give show list name tell also ever some any every each same other than as into most least fewest".split())
+    "there give show list name tell also ever some any every each same other than as into most least fewest".split()
+    # "have more than ten caves": the comparison is read on its own (app.nl.comparisons), not as a relation
+    + "more less fewer".split()) | frozenset(NUMBER_WORDS)
 _PARTICLES = frozenset({"by", "of", "to", "in", "on", "at", "for", "with", "from", "into"})
 
 
@@ -74,9 +76,13 @@ def _stem(word: str) -> str:
 # A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
 # of place or origin; the hint gives the embedding words to compare link labels with.
 _PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located in", "within": "located in",
-                      "near": "near", "from": "from origin", "on": "on", "by": "created by",
+                      "near": "near", "from": "from origin", "on": "located on", "by": "created by",
                       # "how many museums does Paris have": a place has what is located in it
                       "have": "located in", "has": "located in"}
+
+
+def _relationless(word: str) -> bool:
+    return word in _STOP or word.isdigit()
 
 
 def implied_grams(words: Sequence[str]) -> list[str]:
@@ -94,7 +100,7 @@ def content_words(words: Sequence[str]) -> list[str]:
     >>> content_words(["directed", "a"]), content_words(["have", "a"])
     (['directed'], [])
     """
-    return [w for w in words if len(w) > 1 and w.lower() not in _STOP]
+    return [w for w in words if len(w) > 1 and not _relationless(w.lower())]
 
 
 def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
@@ -112,11 +118,11 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     """
     lowered = [w.lower() for w in words if len(w) > 1]  # "s" of a possessive carries nothing
     grams: list[str] = []
-    content = [i for i, w in enumerate(lowered) if w not in _STOP]
+    content = [i for i, w in enumerate(lowered) if not _relationless(w)]
     for i in content:
         for n in range(1, MAX_GRAM_WORDS + 1):
             span = lowered[i:i + n]
-            if len(span) == n and span[-1] not in _STOP:
+            if len(span) == n and not _relationless(span[-1]):
                 grams.append(" ".join(span))
         following = lowered[i + 1] if i + 1 < len(lowered) else None
         if following in _PARTICLES:

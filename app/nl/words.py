@@ -28,6 +28,10 @@ PREPOSITIONS = frozenset({"in", "at", "from", "on", "near", "by", "with", "for",
 # Verbs that open what is said of a thing ("… has the most visitors", "… were released after 2000").
 PREDICATE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 # Those who live in a place: how many of them is its population.
+NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {"twenty": 20, "fifty": 50,
+                                                                                      "hundred": 100}
+
 PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
 # The months, by number, as English names them in dates ("after March 2024").
 MONTHS = {name: number for number, names in enumerate(

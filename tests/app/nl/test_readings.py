@@ -315,3 +315,18 @@ def test_rd033_an_organisation_a_clause_describes_is_a_thing_asked_about(dbpedia
     # only "does the <organisation> …" is the asker's own; "the Band whose home town is …" is asked about
     graph = extract_graph("What is the genre of the Band whose home town is County Westmeath?", dbpedia).graph
     assert D + "Band" in {n.class_ for n in graph.nodes}
+
+
+def test_rd034_a_compared_number_is_no_relation_word(dbpedia, company, triples) -> None:
+    # "have more than ten": the count is read on its own; "more" and "ten" had picked DBpedia's "supply"
+    graph = extract_graph("Which countries have more than ten caves?", dbpedia).graph
+    assert triples(graph) == {(D + "Cave", D + "country", D + "Country")}
+    assert graph.aggregation.having.value == 10
+    graph = extract_graph("Which employees have more than 2 skills?", company).graph
+    assert triples(graph) == {(CO + "Employee", CO + "competency", CO + "Skill")}
+
+
+def test_rd035_on_alone_says_where_a_thing_is(dbpedia, triples) -> None:
+    # "on" was compared as the bare word, whose nearest label was DBpedia's "show"
+    graph = extract_graph("Which islands on Lake Victoria are inhabited?", dbpedia).graph
+    assert triples(graph) == {(D + "Island", D + "locatedInArea", D + "Lake")}
