@@ -13,7 +13,7 @@ from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
-from app.nl.words import ENGLISH, PREDICATE_VERBS, PREPOSITIONS, is_verb_form
+from app.nl.words import ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "predicate_of_the_whole",
            "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers"]
@@ -160,7 +160,8 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                 not predicate_of_the_whole(words, tokens[b.end:]):
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
         if i == 0 and a.kind in ("instance", "name"):
-            words = list(tokens[:a.start]) + words  # "Who wrote The Winter Compass": "wrote" precedes nothing known
+            # "Who wrote The Winter Compass": "wrote" precedes nothing known; "Give me the" is said to the reader
+            words = list(tokens[min(command_opening(tokens), a.start):a.start]) + words
         if a.kind == "related" and not has_content(words) and not implied_grams(
                 [w for w in words if w.lower() not in AUXILIARIES]):
             # "how many children did Benjamin Franklin have": the word is the link; "whose home branch is in
@@ -168,7 +169,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             words = [a.text]
         elif not has_content(words) and not implied_grams(words):
             lowered = [w.lower() for w in words]
-            if "of" in lowered or lowered in ([], ["s"]):
+            if a.kind in ("instance", "name") and not lowered:
+                pass  # "Pink Floyd albums": a name said of the thing names no relation ("pink": colour)
+            elif "of" in lowered or lowered in ([], ["s"]):
                 # the thing's own words: "the mayor of", not the asked class of "which person is the mayor of"
                 own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
                 words = list(tokens[max(own - 2, 0):a.end]) + words
@@ -180,6 +183,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
 
 
 
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
 def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool:
     """"Which museum in Paris has the most visitors", "cities in Texas with more than …": a place said by a
     preposition alone, then "has", "is" or "with", which say something of the museum in Paris, not how the
@@ -189,7 +195,10 @@ def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool
     (True, False)
     >>> predicate_of_the_whole(["by"], "have more than 300 pages".split())
     True
+    >>> predicate_of_the_whole(["on", "the"], "are taller than 2 metres".split())
+    True
     """
+    between = [w for w in between if w.lower() not in _ARTICLES]  # "players on the Chicago Bulls are …"
     return len(between) == 1 and between[0].lower() in PREPOSITIONS and \
         bool(after) and (after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after))
 

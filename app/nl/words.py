@@ -48,6 +48,27 @@ _FOREIGN = frozenset(
     "welke wie wat waar het een zijn van met voor niet quale quali chi dove sono della degli".split()) - ENGLISH
 
 
+# "Give me all …", "Show me the …", "List …": a question's first word, then "me" or an article, is a
+# command to the reader, not part of any relation.
+READER_COMMANDS = frozenset({"name", "list", "give", "show", "tell", "count", "find", "state", "identify"})
+_AFTER_A_COMMAND = frozenset({"me", "us", "all", "the", "every", "both", "some", "any"})
+
+
+def command_opening(tokens: Sequence[str]) -> int:
+    """How many first tokens tell the reader what to do.
+
+    >>> command_opening("Give me all Apollo 14 astronauts".split()), command_opening("Who wrote Dune".split())
+    (3, 0)
+    """
+    lowered = [t.lower() for t in tokens]
+    if not lowered or lowered[0] not in READER_COMMANDS:
+        return 0
+    length = 1
+    while length < len(lowered) and lowered[length] in _AFTER_A_COMMAND:
+        length += 1
+    return length
+
+
 def tokens_of(question: str) -> list[str]:
     """The question's words, as :mod:`app.nl.mentions` counts them.
 
