@@ -6,7 +6,10 @@ superlatives ("the highest …"); no ontology's labels are written here.
 
 from __future__ import annotations
 
-__all__ = ["AMOUNTS", "MEASURED_BY", "VERB_MEASURES", "measured_by"]
+from ontology_loaders import Ontology
+from ontology_loaders.vocab import XSD, plain_label
+
+__all__ = ["AMOUNTS", "MEASURED_BY", "VERB_MEASURES", "general_twin", "measured_by"]
 
 # What "how <adjective>" measures, in the plain nouns attributes are named with.
 MEASURED_BY = {
@@ -52,3 +55,14 @@ def measured_by(adjective: str) -> tuple[str, ...]:
         if base in MEASURED_BY:
             return MEASURED_BY[base]
     return ()
+
+
+def general_twin(attribute: str, class_iri: str, ontology: Ontology) -> str:
+    """Of the attributes of ``class_iri`` that bear ``attribute``'s name, the one declared most generally, with a
+    standard datatype: a narrower twin is a view in other units (DBpedia's "height (cm)" of a person beside
+    "height"). Sorting by either gives one order, and queries and gold answers use the general one."""
+    name = plain_label(ontology.label(attribute))
+    twins = [a for a in ontology.attributes_of(class_iri) if plain_label(a.label) == name] or \
+        [ontology.get_attribute(attribute)]
+    return min(twins, key=lambda a: (len(ontology.ancestors(a.domain)), not a.range.startswith(XSD),
+                                     a.iri != attribute)).iri

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import Node, OrderBy, PrototypeGraph
-from app.nl.measures import AMOUNTS, measured_by
+from app.nl.measures import AMOUNTS, general_twin, measured_by
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import COPULAS, PEOPLE
 from ontology_loaders import Ontology
@@ -158,6 +158,7 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted)
         if reading is not None:
             node_id, attribute, kind, narrowed_to = reading
+            attribute = general_twin(attribute, narrowed_to or graph.node(node_id).class_, ontology)
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
             return SortReading(order, (start, end + len(noun.split())), narrowed_to)
     return None
