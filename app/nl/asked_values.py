@@ -65,6 +65,12 @@ def asked_value(tokens: Sequence[str]) -> AskedValue | None:
     ('height',)
     >>> asked_value("When was Frank Herbert born".split()).words
     ('birth date', 'date of birth')
+    >>> asked_value("how big is the total area of Bavaria".split()).words
+    ('total area',)
+    >>> asked_value("How tall is the tower of Pisa".split()).words
+    ('height',)
+    >>> asked_value("When was the death of Shakespeare".split())
+    AskedValue(words=('death date', 'date of death'), span=(3, 4), subject_from=5, counted=False, covers=False)
     >>> asked_value("Which rivers flow into a German lake".split()) is None
     True
     """
@@ -83,6 +89,10 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
         start = 2 if lowered[1] == "me" else 1
     elif lowered[0] == "the":
         start = 0  # "the budget of each department", said as a search
+    elif lowered[0] == "how" and lowered[2:4] in (["is", "the"], ["was", "the"]) and "of" in lowered[5:8] and \
+            (lowered[1] == "much" or lowered[lowered.index("of", 5) - 1] in AMOUNTS):
+        start = 3  # "How much is the population of …", "how big is the total area of …"; not "how tall is the
+        # tower of Pisa", whose "tower" is the thing
     elif "of" in lowered[1:4] and not ENGLISH & set(lowered[:lowered.index("of")]):
         of = lowered.index("of")  # "salaries of engineers"; not "when was Tides of Dublin …"
         return AskedValue((" ".join(lowered[:of]),), (0, of), of + 1)
@@ -140,6 +150,12 @@ def _when(lowered: Sequence[str]) -> AskedValue | None:
         subject_from, year = 4, True
     else:
         return None
+    if lowered[subject_from] == "the" and "of" in lowered[subject_from + 2:subject_from + 5]:
+        # "When was the death of Shakespeare": the event is named, and its thing follows "of"
+        of = lowered.index("of", subject_from + 2)
+        event = " ".join(lowered[subject_from + 1:of])
+        nouns = (event,) if event.endswith(("date", "year")) else (f"{event} date", f"date of {event}")
+        return AskedValue(nouns, (subject_from + 1, of), of + 1)
     verb = lowered[-1]
     event = next((form for form in (verb, verb + "d", verb + "ed") if form in EVENT_DATES), None)
     nouns = EVENT_DATES[event] if event else (f"{verb} date",)
@@ -265,7 +281,10 @@ def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology
         # a capitalised attribute name ("the ISBN of …") reads as a name at first
         before = i < subject and mention.kind in ("class", "name") and mention.end <= asked.subject_from
         said = before and nearest_attribute((mention.text.lower(),), subject_class, ontology, index, SAID_ATTRIBUTE)
-        if not said:
+        # "the publication date of …", "when was the publication of …": a word of an attribute's label as
+        # written, inside the words that ask for it, though a class bears a like name (a publisher)
+        within = before and asked.span[0] <= mention.start and mention.end <= asked.span[1]
+        if not said and not (within and nearest_attribute(asked.words, subject_class, ontology, index, 1.0)):
             kept.append(mention)
     return kept
 

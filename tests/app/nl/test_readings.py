@@ -330,3 +330,53 @@ def test_rd035_on_alone_says_where_a_thing_is(dbpedia, triples) -> None:
     # "on" was compared as the bare word, whose nearest label was DBpedia's "show"
     graph = extract_graph("Which islands on Lake Victoria are inhabited?", dbpedia).graph
     assert triples(graph) == {(D + "Island", D + "locatedInArea", D + "Lake")}
+
+
+def test_rd036_a_command_to_the_reader_names_no_relation(dbpedia) -> None:
+    # "Give me the Apollo 14 astronauts": "Give me the" had been read as the link ("music by")
+    result = extract_graph("Give me the Apollo 14 astronauts.", dbpedia)
+    assert len(result.graph.edges) == 1
+    assert not any("Give" in words for words in result.evidence.values())
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("When was the death of Shakespeare?", "dbpedia", D + "deathDate"),
+    ("When was the publication of On botany and the tide?", "library", LIB + "publicationDate"),
+])
+def test_rd037_when_was_the_event_of_a_thing_shows_its_date(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [node] = graph.nodes
+    assert node.shown == (attribute,)
+
+
+def test_rd038_a_comparison_after_a_place_is_said_of_the_thing_in_it(dbpedia) -> None:
+    # "players on the Chicago Bulls are taller than …": "taller" compares the players, it joins nothing
+    result = extract_graph("Which players on the Chicago Bulls are taller than 2 meters?", dbpedia)
+    [edge] = result.graph.edges
+    assert "taller" not in result.evidence[f"{edge.source} {edge.link} {edge.target}"]
+
+
+@pytest.mark.parametrize(("question", "attribute"), [("Who is the tallest basketball player?", "height"),
+                                                      ("Which city has the highest population density?", "populationDensity")])
+def test_rd039_a_superlative_sorts_by_the_general_attribute_not_a_view_in_other_units(dbpedia, question,
+                                                                                       attribute) -> None:
+    [order] = extract_graph(question, dbpedia).graph.order_by
+    assert order.property == D + attribute
+
+
+def test_rd040_a_word_of_the_asked_attributes_label_is_no_thing(library, company) -> None:
+    # "publication" is near the class Publisher, but here it only says which date is asked
+    graph = extract_graph("What is the publication date of Tides of Dublin?", library).graph
+    [node] = graph.nodes
+    assert node.shown == (LIB + "publicationDate",) and not graph.edges
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("How much is the population of Mexico City?", "dbpedia", D + "populationTotal"),
+    ("how big is the total area of Bavaria?", "dbpedia", D + "areaTotal"),
+    ("How much is the annual budget of Customer Support?", "company", CO + "annualBudget"),
+])
+def test_rd041_how_much_is_the_amount_of_a_thing_shows_that_value(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [node] = graph.nodes
+    assert node.shown == (attribute,)
