@@ -40,7 +40,7 @@ from app.nl.mentions import (
     word_forms,
 )
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.retrieval import OntologyIndex
+from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
 from app.nl.words import COPULAS, DO_FORMS, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
@@ -362,6 +362,25 @@ def _names_head(words: Sequence[str], label: str) -> bool:
     return len(words) == 1 and bool(head) and words[0].lower().rstrip("s") == head[0].rstrip("s")
 
 
+# Suffixes that make a noun for a person from a field or a deed ("oceanographers", "physicists", "musicians",
+# "engineers"), where the embedder hears only the field and can name a class of things (an ocean).
+_PERSON_SUFFIXES = ("ist", "ists", "grapher", "graphers", "logist", "logists", "ician", "icians", "eer", "eers")
+
+
+def _a_kind_of_person(word: str, vector: np.ndarray, found: list, index: OntologyIndex) -> list:
+    """``found``, or where ``word`` names a person and ``found`` is no person, the nearest kind of person, or
+    else the person class itself."""
+    ontology = index.ontology
+    person = class_named("person", ontology)
+    if not word.endswith(_PERSON_SUFFIXES) or person is None or found[0].score >= CLASS_SIMILARITY and (
+            found[0].iri == person or person in ontology.ancestors(found[0].iri)):
+        return found
+    kinds = index.classes.score(np.asarray(vector), [person, *sorted(ontology.descendants(person))])[:1]
+    if kinds and kinds[0].score >= CLASS_SIMILARITY:
+        return kinds
+    return [Candidate(person, ontology.label(person), CLASS_SIMILARITY)]  # a person of a kind no label names
+
+
 def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: OntologyIndex,
                      describing: frozenset[int] = frozenset()) -> list[Mention]:
     """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
@@ -401,6 +420,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         hits = [h for v in vectors[offset:offset + len(alternatives)] for h in index.classes.search(np.asarray(v), 1)]
         offset += len(alternatives)
         found = sorted(hits, key=lambda h: -h.score)[:1]
+        if end - start == 1 and found:
+            found = _a_kind_of_person(lowered[start], vectors[offset - len(alternatives)], found, index)
         after_noun = start > 0 and taken[start - 1]  # "which librarian works in": a verb, not creative works
         if end - start == 1 and (fixed := misspelt_class(tokens[start], index.ontology)):
             # "departmnet": a slip of the keyboard on a class label, which the embedder cannot see through

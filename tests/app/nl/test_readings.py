@@ -380,3 +380,13 @@ def test_rd041_how_much_is_the_amount_of_a_thing_shows_that_value(request, quest
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     [node] = graph.nodes
     assert node.shown == (attribute,)
+
+
+@pytest.mark.parametrize("question", ["Which oceanographers were born in Sweden?",
+                                      "Which cartographer was born in Sweden?"])
+def test_rd042_a_noun_made_for_a_person_names_a_kind_of_person(dbpedia, question) -> None:
+    # "oceanographers" was nearest the class Ocean; "cartographer" near no label: not understood
+    graph = extract_graph(question, dbpedia).graph
+    asked = [n for n in graph.nodes if not n.constraints and not n.instances]
+    assert [n.class_ for n in asked] == [D + "Person"]
+    assert [e.link for e in graph.edges] == [D + "birthPlace"]
