@@ -279,6 +279,7 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
+_HAVE = frozenset({"have", "has", "had"})
 
 
 def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
@@ -291,7 +292,9 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
         word = tokens[i].lower()
         # "the wife of": an everyday word for a link, owned by what follows
         owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
-        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned):
+        # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
+        had = tokens[i - 1].lower() in _HAVE and len(word_forms([word])) > 1
+        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
         labels = [word] if is_link_label(word, ontology) and not owned else \

@@ -390,3 +390,13 @@ def test_rd042_a_noun_made_for_a_person_names_a_kind_of_person(dbpedia, question
     asked = [n for n in graph.nodes if not n.constraints and not n.instances]
     assert [n.class_ for n in asked] == [D + "Person"]
     assert [e.link for e in graph.edges] == [D + "birthPlace"]
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("Does Bill Gates have children?", "dbpedia", D + "child"),
+    ("Does Anna Dubois have mentors?", "company", CO + "mentor"),
+])
+def test_rd043_a_bare_plural_after_have_is_what_the_thing_has(request, question, ontology, link) -> None:
+    # it was not understood: only "have a child" (an article first) was read as a thing had
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link] and len(graph.nodes) == 2
