@@ -280,6 +280,7 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
 _HAVE = frozenset({"have", "has", "had"})
+_ASKS_OF_A_NAME = COPULAS | DO_FORMS | {"how"}
 
 
 def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
@@ -294,7 +295,10 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
         owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
         # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
         had = tokens[i - 1].lower() in _HAVE and len(word_forms([word])) > 1
-        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had):
+        # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
+        # the named thing has (a spouse)
+        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and tokens[0].lower() in _ASKS_OF_A_NAME
+        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had or said_of_the_name):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
         labels = [word] if is_link_label(word, ontology) and not owned else \

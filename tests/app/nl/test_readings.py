@@ -400,3 +400,16 @@ def test_rd043_a_bare_plural_after_have_is_what_the_thing_has(request, question,
     # it was not understood: only "have a child" (an article first) was read as a thing had
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [e.link for e in graph.edges] == [link] and len(graph.nodes) == 2
+
+
+@pytest.mark.parametrize("question", ["Is James Bond married?", "How often did Jane Fonda marry?"])
+def test_rd044_a_verb_ending_a_question_about_a_name_says_what_it_has(dbpedia, triples, question) -> None:
+    # a lone name with nothing asked of it was not understood
+    graph = extract_graph(question, dbpedia).graph
+    assert triples(graph) == {(D + "Person", D + "spouse", D + "Person")}
+
+
+def test_rd044b_when_it_happened_stays_a_date(dbpedia) -> None:
+    graph = extract_graph("When did Elvis Presley die?", dbpedia).graph
+    [node] = graph.nodes
+    assert node.shown == (D + "deathDate",) and not graph.edges
