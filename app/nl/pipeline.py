@@ -56,6 +56,7 @@ from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
 from app.nl.requests import asks_for_something_else, may_ask_for_something_else
 from app.nl.spans import find_mentions
+from app.nl.spelling import respelt
 from app.nl.words import ENGLISH, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
@@ -107,6 +108,8 @@ def extract_graph(
     options = options or PipelineOptions.from_settings(getattr(resources, "settings", None))
     original = question if isinstance(question, str) else str(question)
     question, notes = _trimmed(original)
+    question, slips = respelt(question, resources.ontology)
+    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips]
     spans = question_spans(question)
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")

@@ -10,6 +10,7 @@ embedder's own vocabulary holds whole (30,000 WordPiece entries); without it not
 from __future__ import annotations
 
 import functools
+import re
 
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -18,8 +19,9 @@ from app.errors import EmbedderLoadError
 from app.nl.embedding import default_embedder_path
 from app.nl.mentions import class_labels, word_forms
 from ontology_loaders import Ontology
+from ontology_loaders.vocab import plain_label
 
-__all__ = ["misspelt_class"]
+__all__ = ["misspelt_class", "respelt"]
 
 _SHORTEST = 5  # shorter words are too often other words one letter away ("cat", "car")
 _TWO_EDITS_FROM = 9
@@ -67,3 +69,43 @@ _labels: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
 def _one_word_labels(ontology: Ontology) -> dict[str, str]:
     return _labels.get_or_build(ontology.fingerprint, lambda: {
         label: iri for label, iri in class_labels(ontology).items() if " " not in label and len(label) >= _SHORTEST})
+
+
+_label_words: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
+
+
+def _words_of_labels(ontology: Ontology) -> frozenset[str]:
+    def build() -> frozenset[str]:
+        labels = [c.label for c in ontology.classes] + [x.label for x in (*ontology.links, *ontology.attributes)]
+        return frozenset(w for label in labels for w in plain_label(label).lower().split()
+                         if w.isalpha() and len(w) >= _SHORTEST)
+    return _label_words.get_or_build(ontology.fingerprint, build)
+
+
+def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str]]]:
+    """``question`` with each lower-case word that is no English word and one slip from exactly one word of the
+    ontology's labels written as that word ("Which city's foundeer is …": founder), and the words changed.
+
+    Capitalised words are left alone: a name need be no English word.
+    """
+    english = _english_words()
+    if not english:
+        return question, []
+    vocabulary = _words_of_labels(ontology)
+    changed: list[tuple[str, str]] = []
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if not word.islower() or len(word) < _SHORTEST or word in english or word in vocabulary or \
+                any(form in english or form in vocabulary for form in word_forms([word])[1:]):
+            return word
+        allowed = 2 if len(word) >= _TWO_EDITS_FROM else 1
+        close = {label_word for label_word in vocabulary
+                 if label_word[0] == word[0] and abs(len(label_word) - len(word)) <= allowed + 1
+                 and min(DamerauLevenshtein.distance(form, label_word) for form in word_forms([word])) <= allowed}
+        if len(close) != 1:
+            return word
+        changed.append((word, close.pop()))
+        return changed[-1][1]
+
+    return re.sub(r"[^\W\d_]+", fix, question), changed

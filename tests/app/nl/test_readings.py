@@ -413,3 +413,18 @@ def test_rd044b_when_it_happened_stays_a_date(dbpedia) -> None:
     graph = extract_graph("When did Elvis Presley die?", dbpedia).graph
     [node] = graph.nodes
     assert node.shown == (D + "deathDate",) and not graph.edges
+
+
+def test_rd045_a_slip_on_a_word_of_the_labels_is_read_as_that_word(dbpedia) -> None:
+    result = extract_graph("Which city's foundeer is John Forbes?", dbpedia)
+    assert [e.link for e in result.graph.edges] == [D + "founder"]
+    assert "read “foundeer” as “founder”" in result.messages
+
+
+@pytest.mark.parametrize("question", ["Give me all Swedish oceanographers.", "Which bandleaders play trumpet?",
+                                      "Which footballers were born in Vienna?"])
+def test_rd045b_words_near_no_single_label_word_or_names_are_left_alone(dbpedia, question) -> None:
+    from app.nl.spelling import respelt
+
+    assert respelt(question, dbpedia.ontology) == (question, [])
+    assert respelt("Which books did Jon Fosee write?", dbpedia.ontology)[1] == []  # a name's slip is no label's
