@@ -169,12 +169,12 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             words = [a.text]
         elif not has_content(words) and not implied_grams(words):
             lowered = [w.lower() for w in words]
-            if a.kind in ("instance", "name") and not lowered:
-                pass  # "Pink Floyd albums": a name said of the thing names no relation ("pink": colour)
-            elif "of" in lowered or lowered in ([], ["s"]):
-                # the thing's own words: "the mayor of", not the asked class of "which person is the mayor of"
-                own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
-                words = list(tokens[max(own - 2, 0):a.end]) + words
+            if "of" in lowered or lowered in ([], ["s"]):
+                # the thing's own words: "the mayor of", not the asked class of "which person is the mayor of";
+                # but a name said right before the thing ("Pink Floyd albums") names no relation ("pink": colour)
+                if lowered or a.kind not in ("instance", "name"):
+                    own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
+                    words = list(tokens[max(own - 2, 0):a.end]) + words
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
         phrases.append(words)

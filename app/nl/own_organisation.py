@@ -3,8 +3,8 @@ subscribe to?", "How many employees does the company have?".
 
 Said as the subject of "does the …" with no name, an organisation the question never introduced is the one
 whose data this is, as "we" would be. A node for it would join an unrelated library (through an award it
-presents) or ask for every company's employees by way of one more link. English, not any ontology: the class need only be a kind of the
-one labelled "organization".
+presents) or ask for every company's employees by way of one more link. English, not any ontology: the class
+need only be a kind of the one labelled "organization".
 """
 
 from __future__ import annotations

@@ -374,7 +374,8 @@ def _names_head(words: Sequence[str], label: str) -> bool:
 _PERSON_SUFFIXES = ("ist", "ists", "grapher", "graphers", "logist", "logists", "ician", "icians", "eer", "eers")
 
 
-def _a_kind_of_person(word: str, vector: np.ndarray, found: list, index: OntologyIndex) -> list:
+def _a_kind_of_person(word: str, vector: np.ndarray, found: list[Candidate],
+                      index: OntologyIndex) -> list[Candidate]:
     """``found``, or where ``word`` names a person and ``found`` is no person, the nearest kind of person, or
     else the person class itself."""
     ontology = index.ontology

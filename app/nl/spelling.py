@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -47,11 +48,18 @@ def misspelt_class(word: str, ontology: Ontology) -> str | None:
     labels = _one_word_labels(ontology)
     if any(form in labels for form in word_forms([lowered])):
         return None
-    allowed = 2 if len(lowered) >= _TWO_EDITS_FROM else 1
-    close = {iri for label, iri in labels.items()
-             if abs(len(label) - len(lowered)) <= allowed + 1 and label[0] == lowered[0]
-             and min(DamerauLevenshtein.distance(form, label) for form in word_forms([lowered])) <= allowed}
+    close = {labels[label] for label in _slips_from(lowered, labels)}
     return close.pop() if len(close) == 1 else None
+
+
+def _slips_from(word: str, candidates: Iterable[str]) -> set[str]:
+    """The candidates ``word`` is a slip of the keyboard from: one edit, two for a long word (a swap of two
+    letters is one)."""
+    forms = word_forms([word])
+    allowed = 2 if len(word) >= _TWO_EDITS_FROM else 1
+    return {candidate for candidate in candidates
+            if candidate[0] == word[0] and abs(len(candidate) - len(word)) <= allowed + 1
+            and min(DamerauLevenshtein.distance(form, candidate) for form in forms) <= allowed}
 
 
 @functools.cache
@@ -99,10 +107,7 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
         if not word.islower() or len(word) < _SHORTEST or word in english or word in vocabulary or \
                 any(form in english or form in vocabulary for form in word_forms([word])[1:]):
             return word
-        allowed = 2 if len(word) >= _TWO_EDITS_FROM else 1
-        close = {label_word for label_word in vocabulary
-                 if label_word[0] == word[0] and abs(len(label_word) - len(word)) <= allowed + 1
-                 and min(DamerauLevenshtein.distance(form, label_word) for form in word_forms([word])) <= allowed}
+        close = _slips_from(word, vocabulary)
         if len(close) != 1:
             return word
         changed.append((word, close.pop()))
