@@ -130,5 +130,7 @@ def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontolog
         return None  # a plural: other things ("Python skills" are the one skill Python, said loosely)
     if name.kind == "instance" and not is_kind:
         return None
+    if word.start < name.start and word.start and lowered[word.start - 1] in ("which", "what"):
+        return None  # "In which state Penn State University is located?": the state is asked, not named
     kind_of = word.class_iri if name.kind == "name" else name.class_iri
     return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of)

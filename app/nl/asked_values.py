@@ -52,15 +52,16 @@ class AskedValue:
     subject_from: int  # the thing asked about is the first one said at or after this token
     counted: bool = False  # "how many pages": were the words a class, things would be counted instead
     covers: bool = False  # the asking words name no thing, whatever class they spell ("how many people live")
+    as_written: bool = False  # only a value labelled so will do: "still alive" is no birth date, near as it is
 
 
 def asked_value(tokens: Sequence[str]) -> AskedValue | None:
     """The value ``tokens`` ask for, or None when the question asks for things, not a value.
 
     >>> asked_value("What is the list price of the Aurora 15 Laptop".split())
-    AskedValue(words=('list price',), span=(3, 5), subject_from=6, counted=False, covers=False)
+    AskedValue(words=('list price',), span=(3, 5), subject_from=6, counted=False, covers=False, as_written=False)
     >>> asked_value("What is Anna Dubois s job title".split())
-    AskedValue(words=('job title',), span=(5, 7), subject_from=2, counted=False, covers=False)
+    AskedValue(words=('job title',), span=(5, 7), subject_from=2, counted=False, covers=False, as_written=False)
     >>> asked_value("How tall is Claudia Schiffer".split()).words
     ('height',)
     >>> asked_value("When was Frank Herbert born".split()).words
@@ -70,14 +71,16 @@ def asked_value(tokens: Sequence[str]) -> AskedValue | None:
     >>> asked_value("How tall is the tower of Pisa".split()).words
     ('height',)
     >>> asked_value("When was the death of Shakespeare".split())
-    AskedValue(words=('death date', 'date of death'), span=(3, 4), subject_from=5, counted=False, covers=False)
+    AskedValue(words=('death date', 'date of death'), span=(3, 4), subject_from=5, counted=False, covers=False, as_written=False)
+    >>> asked_value("Is Frank Herbert still alive".split()).words
+    ('death date', 'date of death')
     >>> asked_value("Which rivers flow into a German lake".split()) is None
     True
     """
     lowered = [t.lower() for t in tokens]
     if len(lowered) < 3:
         return None
-    return _the_value_of(lowered) or _how_measured(lowered) or _when(lowered)
+    return _the_value_of(lowered) or _how_measured(lowered) or _when(lowered) or _alive(lowered)
 
 
 def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
@@ -161,6 +164,19 @@ def _when(lowered: Sequence[str]) -> AskedValue | None:
     nouns = EVENT_DATES[event] if event else (f"{verb} date",)
     words = tuple(noun.replace("date", "year") if year else noun for noun in nouns)
     return AskedValue(words, (len(lowered) - 1, len(lowered)), subject_from)
+
+
+def _alive(lowered: Sequence[str]) -> AskedValue | None:
+    """"Is Frank Herbert still alive?", "Is X dead?": whether a death date is known.
+
+    >>> asked = _alive("is frank herbert still alive".split())
+    >>> asked.words, asked.span, asked.subject_from, asked.as_written
+    (('death date', 'date of death'), (3, 5), 1, True)
+    """
+    if lowered[0] not in _BE or lowered[-1] not in ("alive", "dead", "living"):
+        return None
+    start = len(lowered) - 2 if lowered[-2] == "still" else len(lowered) - 1
+    return AskedValue(EVENT_DATES["died"], (start, len(lowered)), 1, as_written=True)
 
 
 def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ontology, index: OntologyIndex,
@@ -300,11 +316,12 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
     node = graph.node(node_id) if node_id else None
     if node is None:
         return None
-    found = nearest_attribute(asked.words, node.class_, ontology, index)
+    at_least = 1.0 if asked.as_written else ATTRIBUTE_SIMILARITY
+    found = nearest_attribute(asked.words, node.class_, ontology, index, at_least)
     guessed = any(c.property == RDFS_LABEL for c in node.constraints) and not node.instances
     if found is None and guessed:
         # a name typed by guess: a class that has the value is the better guess ("How much did X cost")
-        found = nearest_attribute(asked.words, None, ontology, index)
+        found = nearest_attribute(asked.words, None, ontology, index, at_least)
     if found is None:
         return None
     attribute = found[0]

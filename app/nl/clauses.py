@@ -159,9 +159,11 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
         if i == len(mentions) - 2 and [w.lower() for w in words] != ["of"] and \
                 not predicate_of_the_whole(words, tokens[b.end:]):
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
+        opening: list[str] = []
         if i == 0 and a.kind in ("instance", "name"):
             # "Who wrote The Winter Compass": "wrote" precedes nothing known; "Give me the" is said to the reader
-            words = list(tokens[min(command_opening(tokens), a.start):a.start]) + words
+            opening = list(tokens[min(command_opening(tokens), a.start):a.start])
+            words = opening + words
         if a.kind == "related" and not has_content(words) and not implied_grams(
                 [w for w in words if w.lower() not in AUXILIARIES]):
             # "how many children did Benjamin Franklin have": the word is the link; "whose home branch is in
@@ -174,7 +176,8 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                 # but a name said right before the thing ("Pink Floyd albums") names no relation ("pink": colour)
                 if lowered or a.kind not in ("instance", "name"):
                     own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
-                    words = list(tokens[max(own - 2, 0):a.end]) + words
+                    # "Is Michelle Obama the wife of": the words before the name are in these already
+                    words = list(tokens[max(own - 2, 0):a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
         phrases.append(words)

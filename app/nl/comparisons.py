@@ -191,7 +191,7 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
             continue  # "more than ten caves": things counted, which no attribute holds
         nearest = _compared_node(question, comparison, spans, named)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
-                               _counted_labels(question, comparison))
+                               _counted_labels(question, comparison) | _dated_labels(question, comparison))
         if best is None:
             continue
         node_id, attribute = best
@@ -290,6 +290,19 @@ def _counted_labels(question: str, comparison: Comparison) -> frozenset[str]:
     people = {"population", "population total"} if forms[0] in PEOPLE else set()  # "a million inhabitants"
     return frozenset({f"number of {form}" for form in forms} | {f"{form} count" for form in forms} | {forms[0]}
                      | people | measured)
+
+
+def _dated_labels(question: str, comparison: Comparison) -> frozenset[str]:
+    """The labels of the date an event verb before a year dates: "born in 1945" bounds the birth date, as
+    written, not a birth year, which would miss every thing whose date alone is known.
+
+    >>> sorted(_dated_labels("presidents born in 1945", find_comparisons("presidents born in 1945")[0]))
+    ['birth date', 'date of birth']
+    """
+    if comparison.kind is not DatatypeKind.DATE:
+        return frozenset()
+    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-3:]
+    return frozenset(noun for word in before for noun in EVENT_DATES.get(word, ()))
 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:

@@ -90,16 +90,34 @@ def _words_of_labels(ontology: Ontology) -> frozenset[str]:
     return _label_words.get_or_build(ontology.fingerprint, build)
 
 
+_joined_words: KeyedCache[str, dict[str, str]] = KeyedCache(max_size=8)
+
+
+def _joined_label_words(ontology: Ontology) -> dict[str, str]:
+    """Two neighbouring words of a label, written as one ("timezone" → "time zone"), where only one pair joins so."""
+    def build() -> dict[str, str]:
+        pairs: dict[str, set[str]] = {}
+        labels = [c.label for c in ontology.classes] + [x.label for x in (*ontology.links, *ontology.attributes)]
+        for label in labels:
+            words = plain_label(label).lower().split()
+            for first, second in zip(words, words[1:]):
+                if first.isalpha() and second.isalpha():
+                    pairs.setdefault(first + second, set()).add(f"{first} {second}")
+        return {joined: spaced.pop() for joined, spaced in pairs.items() if len(spaced) == 1}
+    return _joined_words.get_or_build(ontology.fingerprint, build)
+
+
 def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str]]]:
     """``question`` with each lower-case word that is no English word and one slip from exactly one word of the
-    ontology's labels written as that word ("Which city's foundeer is …": founder), and the words changed.
+    ontology's labels written as that word ("Which city's foundeer is …": founder), or two neighbouring words of
+    a label written as one ("timezone": time zone), and the words changed.
 
     Capitalised words are left alone: a name need be no English word.
     """
     english = _english_words()
     if not english:
         return question, []
-    vocabulary = _words_of_labels(ontology)
+    vocabulary, joined = _words_of_labels(ontology), _joined_label_words(ontology)
     changed: list[tuple[str, str]] = []
 
     def fix(match: re.Match[str]) -> str:
@@ -107,6 +125,10 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
         if not word.islower() or len(word) < _SHORTEST or word in english or word in vocabulary or \
                 any(form in english or form in vocabulary for form in word_forms([word])[1:]):
             return word
+        spaced = {joined[form] for form in word_forms([word]) if form in joined}
+        if len(spaced) == 1:  # "the timezone of …": the label "time zone" written as one word
+            changed.append((word, spaced.pop()))
+            return changed[-1][1]
         close = _slips_from(word, vocabulary)
         if len(close) != 1:
             return word

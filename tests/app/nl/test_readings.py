@@ -414,3 +414,70 @@ def test_rd045b_words_near_no_single_label_word_or_names_are_left_alone(dbpedia,
 
     assert respelt(question, dbpedia.ontology) == (question, [])
     assert respelt("Which books did Jon Fosee write?", dbpedia.ontology)[1] == []  # a name's slip is no label's
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("Which presidents were born in 1945?", "dbpedia", D + "birthDate"),
+    ("Employees hired in 2019", "company", CO + "hireDate"),
+    ("Members who joined in 2021", "library", LIB + "joinDate"),
+])
+def test_rd046_a_year_after_an_event_verb_bounds_that_events_date(request, question, ontology, attribute) -> None:
+    # DBpedia's "birth year" had won over "birth date", which most persons have and a year bounds as well
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [node] = graph.nodes
+    year = question.split()[-1].rstrip("?")
+    assert {(c.property, c.op.value, c.value) for c in node.constraints} == {
+        (attribute, ">=", f"{year}-01-01"), (attribute, "<=", f"{year}-12-31")}
+
+
+@pytest.mark.parametrize(("question", "ontology", "asked"), [
+    ("In which state Penn State University is located?", "dbpedia", D + "State"),
+    ("In which city Halvard Robotics is located?", "company", CO + "City"),
+])
+def test_rd047_a_class_word_after_which_is_asked_not_said_of_the_name_after_it(request, question, ontology,
+                                                                              asked) -> None:
+    # "which state Penn State University" had been one state named "Penn State University": not understood
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [edge] = graph.edges
+    assert graph.node(edge.target).class_ == asked and not graph.node(edge.target).constraints
+    assert graph.node(edge.source).class_ != asked
+
+
+@pytest.mark.parametrize(("question", "ontology", "read_as"), [
+    ("What is the timezone in San Pedro de Atacama?", "dbpedia", ("timezone", "time zone")),
+    ("What is the jobtitle of Zara Vogel?", "company", ("jobtitle", "job title")),
+])
+def test_rd048_two_words_of_a_label_written_as_one_are_read_as_the_label(request, question, ontology,
+                                                                        read_as) -> None:
+    from app.nl.spelling import respelt
+
+    resources = request.getfixturevalue(ontology)
+    assert respelt(question, resources.ontology)[1] == [read_as]
+    result = extract_graph(question, resources)
+    assert f"read “{read_as[0]}” as “{read_as[1]}”" in result.messages
+    said = {e.link for e in result.graph.edges} | {s for n in result.graph.nodes for s in n.shown}
+    assert said & {D + "timeZone", CO + "jobTitle"}
+
+
+def test_rd049_still_alive_asks_for_a_death_date_and_nothing_near_it(dbpedia, company) -> None:
+    # it was not understood; a class with no death date must not show the birth date, near in meaning as it is
+    [person] = extract_graph("Is Frank Herbert still alive?", dbpedia).graph.nodes
+    assert list(person.shown) == [D + "deathDate"]
+    result = extract_graph("Is Sofia Vogel still alive?", company)
+    assert not any(n.shown for n in result.graph.nodes)
+
+
+@pytest.mark.parametrize(("question", "ontology", "owner", "owned"), [
+    ("Is Michelle Obama the wife of Barack Obama?", "dbpedia", "Barack Obama", "Michelle Obama"),
+    ("Is Elias Vogel the manager of Sofia Vogel?", "company", "Sofia_Vogel", "Elias_Vogel"),
+])
+def test_rd050_is_a_the_noun_of_b_runs_the_link_from_b(request, question, ontology, owner, owned) -> None:
+    # the words before the name came twice in the relation phrase, and hid the noun before "of"
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [edge] = graph.edges
+
+    def named(node_id: str) -> str:
+        node = graph.node(node_id)
+        return node.instances[0].rsplit("/", 1)[-1] if node.instances else str(node.constraints[0].value)
+
+    assert (named(edge.source), named(edge.target)) == (owner, owned)
