@@ -54,6 +54,9 @@ _PERIOD_FORMS = (
     (re.compile(r"\bin\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.I), lambda n: (100 * (n - 1), 100 * n - 1)),
     (re.compile(r"\bin\s+the\s+(\d{3}0)s\b", re.I), lambda n: (n, n + 9)),
 )
+# "released between 1980 and 1990", "from 2001 to 2005": both years in the span
+_YEAR_RANGES = (re.compile(r"\bbetween\s+(\d{4})\s+and\s+(\d{4})\b", re.I),
+                re.compile(r"\bfrom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})\b", re.I))
 _CONTEXT_STOP = frozenset("a an the of in on at to by for with from and or is are was were be been who whom which "
                           "that than there have has had do does did more less at least most".split())
 
@@ -120,6 +123,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('>=', 80000000),)]
     >>> [c.bounds for c in find_comparisons("films released in the 1990s")]
     [(('>=', '1990-01-01'), ('<=', '1999-12-31'))]
+    >>> [c.bounds for c in find_comparisons("songs released between 1980 and 1990")]
+    [(('>=', '1980-01-01'), ('<=', '1990-12-31'))]
     """
     found: list[Comparison] = []
     taken: list[tuple[int, int]] = []
@@ -131,6 +136,12 @@ def find_comparisons(question: str) -> list[Comparison]:
     for pattern, years in _PERIOD_FORMS:
         for match in pattern.finditer(question):
             first, last = years(int(match.group(1)))
+            found.append(Comparison(((">=", f"{first:04d}-01-01"), ("<=", f"{last:04d}-12-31")), DatatypeKind.DATE,
+                                    match.span(), match.group(0)))
+            taken.append(match.span())
+    for pattern in _YEAR_RANGES:
+        for match in pattern.finditer(question):
+            first, last = sorted((int(match.group(1)), int(match.group(2))))
             found.append(Comparison(((">=", f"{first:04d}-01-01"), ("<=", f"{last:04d}-12-31")), DatatypeKind.DATE,
                                     match.span(), match.group(0)))
             taken.append(match.span())

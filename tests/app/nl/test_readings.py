@@ -481,3 +481,15 @@ def test_rd050_is_a_the_noun_of_b_runs_the_link_from_b(request, question, ontolo
         return node.instances[0].rsplit("/", 1)[-1] if node.instances else str(node.constraints[0].value)
 
     assert (named(edge.source), named(edge.target)) == (owner, owned)
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "first", "last"), [
+    ("Books published between 2000 and 2010", "library", LIB + "publicationDate", "2000", "2010"),
+    ("Employees hired from 2015 to 2018", "company", CO + "hireDate", "2015", "2018"),
+])
+def test_rd051_a_span_of_years_bounds_the_date_on_both_sides(request, question, ontology, attribute, first,
+                                                            last) -> None:
+    # "between 1980 and 1990" had been read as no comparison at all
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert {(c.property, c.op.value, c.value) for c in node.constraints} == {
+        (attribute, ">=", f"{first}-01-01"), (attribute, "<=", f"{last}-12-31")}
