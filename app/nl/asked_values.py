@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
-from app.nl.measures import AMOUNTS, MEASURED_BY, VERB_MEASURES
+from app.nl.measures import AMOUNTS, MEASURED_BY, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, ENGLISH, PEOPLE
@@ -332,6 +332,8 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
         if not ontology.has_class(domain):
             return None
         update["class_"] = domain
+    # "the runtime of Toy Story": the general runtime, not a narrower twin in other units ("runtime (m)")
+    attribute = general_twin(attribute, str(update.get("class_", node.class_)), ontology)
     update["shown"] = (*node.shown, attribute)
     nodes = tuple(node.model_copy(update=update) if n.id == node_id else n for n in graph.nodes)
     return graph.model_copy(update={"nodes": nodes}), node_id, attribute

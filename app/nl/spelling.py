@@ -17,6 +17,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from app.caching import KeyedCache
 from app.errors import EmbedderLoadError
+from app.nl.demonyms import full_country_name
 from app.nl.embedding import default_embedder_path
 from app.nl.mentions import class_labels, word_forms
 from ontology_loaders import Ontology
@@ -107,13 +108,29 @@ def _joined_label_words(ontology: Ontology) -> dict[str, str]:
     return _joined_words.get_or_build(ontology.fingerprint, build)
 
 
+# "U.S.", "U.K.": a country's initials with dots, which split the question's words apart ("U.S" became a name)
+_DOTTED = re.compile(r"(?<![\w.])(?:[A-Z]\.){2,}(?!\w)")
+
+
+def _undotted(initials: str) -> str:
+    """A country's dotted initials without the dots; other initials as written ("J.R.R." is a name's).
+
+    >>> _undotted("U.S."), _undotted("U.K."), _undotted("J.R.")
+    ('US', 'UK', 'J.R.')
+    """
+    plain = initials.replace(".", "")
+    return plain if full_country_name(plain) is not None else initials
+
+
 def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str]]]:
     """``question`` with each lower-case word that is no English word and one slip from exactly one word of the
     ontology's labels written as that word ("Which city's foundeer is …": founder), or two neighbouring words of
-    a label written as one ("timezone": time zone), and the words changed.
+    a label written as one ("timezone": time zone), and the words changed. A country's dotted initials lose
+    their dots ("U.S.": US), which is no slip and is not reported.
 
     Capitalised words are left alone: a name need be no English word.
     """
+    question = _DOTTED.sub(lambda m: _undotted(m.group(0)), question)
     english = _english_words()
     if not english:
         return question, []

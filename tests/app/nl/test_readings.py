@@ -493,3 +493,25 @@ def test_rd051_a_span_of_years_bounds_the_date_on_both_sides(request, question, 
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     assert {(c.property, c.op.value, c.value) for c in node.constraints} == {
         (attribute, ">=", f"{first}-01-01"), (attribute, "<=", f"{last}-12-31")}
+
+
+@pytest.mark.parametrize(("question", "attribute"), [("Give me the runtime of Toy Story.", D + "runtime"),
+                                                     ("How tall is Claudia Schiffer?", D + "height")])
+def test_rd052_a_value_asked_is_the_general_one_not_a_twin_in_other_units(dbpedia, question, attribute) -> None:
+    # "runtime" had been DBpedia's Work/runtime ("runtime (m)"), a view in minutes that queries seldom use
+    [node] = extract_graph(question, dbpedia).graph.nodes
+    assert list(node.shown) == [attribute]
+
+
+@pytest.mark.parametrize(("question", "ontology"), [("In which U.S. state is Area 51 located?", "dbpedia"),
+                                                    ("Which suppliers are in the U.K.?", "company")])
+def test_rd053_a_countrys_dotted_initials_are_the_country_not_a_name(request, question, ontology) -> None:
+    # "U.S" and "U.K" had been names of their own: a populated place, a city named "U.K"
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    labels = [c.value for n in graph.nodes for c in n.constraints]
+    assert not any(str(v).startswith("U.") for v in labels)
+    if ontology == "dbpedia":
+        assert [n.class_ for n in graph.nodes if not n.constraints] == [D + "State"]
+    else:
+        [country] = [n for n in graph.nodes if n.instances]
+        assert list(country.instances) == ["http://protograph.example/company/data/country/United_Kingdom"]
