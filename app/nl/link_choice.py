@@ -335,6 +335,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     described_first = None if not (agent == "first" or _passive(grams)) else agent != "first"
     verb_named = agent == "first" and any(_stem(label.split()[0]) == _stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
+    fallbacks = _fallback_nouns(grams, set(labels.values()))
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         if agent == "second":
@@ -344,13 +345,25 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
         direction = PASSIVE_FORWARD_BONUS if forward == described_first else 0.0
         if described_first is not None and forward != described_first and labels[link].endswith(" by"):
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
-        score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(grams, labels[link], longer)
+        own_grams = [g for g in grams if g != labels[link]] if labels[link] in fallbacks else grams
+        score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)
                  + _comment_stems(grams, ontology, link) + fit + direction)
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):
         best.setdefault((choice.link, choice.forward), choice)
     return list(best.values())[:limit]
+
+
+def _fallback_nouns(grams: Sequence[str], labels: set[str]) -> set[str]:
+    """The relation nouns a phrase means that label a candidate only after an earlier one did: "founded in"
+    means a foundation place, and a location only where no link is labelled so.
+
+    >>> sorted(_fallback_nouns(["founded in"], {"foundation place", "location"}))
+    ['location']
+    """
+    said = [noun for noun in relation_nouns(grams) if noun in labels]
+    return set(said[1:])
 
 
 def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], gram_vectors: np.ndarray,

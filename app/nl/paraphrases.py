@@ -6,7 +6,9 @@ sentence embedder does not bridge these: "went to" is 0.27 from "alma mater".
 This table is knowledge of English, not of any ontology: each everyday phrase
 maps to the relation nouns it means, and those nouns are compared with the
 links' labels like any other word of the question. A noun no link carries adds
-nothing, so the same table serves every ontology.
+nothing, so the same table serves every ontology. A phrase's nouns come most
+specific first: a later one ("location" for "founded in") counts as said only where
+no earlier one labels a link that could join the two things.
 """
 
 from __future__ import annotations
@@ -97,7 +99,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("made manufactured produced built assembled", "in at") + ["factory", "factories"],
      ("production site", "place of manufacture", "plant", "factory")),
     (_forms("composed", "by") + ["composed", "composes", "compose"],
-     ("composer", "music composer")),
+     ("music composer", "composer")),
     (_forms("translated", "by") + ["translated", "translates"],
      ("translator",)),
     (_forms("illustrated drawn", "by") + ["illustrated", "illustrates", "drew"],

@@ -515,3 +515,14 @@ def test_rd053_a_countrys_dotted_initials_are_the_country_not_a_name(request, qu
     else:
         [country] = [n for n in graph.nodes if n.instances]
         assert list(country.instances) == ["http://protograph.example/company/data/country/United_Kingdom"]
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("Which companies were founded in Beijing?", "dbpedia", D + "foundationPlace"),
+    ("Where is Syngman Rhee buried?", "dbpedia", D + "restingPlace"),
+    ("Who looks after Sable Motors?", "company", CO + "accountManager"),
+])
+def test_rd054_a_phrases_first_meaning_wins_over_its_fallbacks(request, question, ontology, link) -> None:
+    # "founded in" had chosen the fallback "location" over "foundation place", "buried" "place of burial"
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link]
