@@ -142,6 +142,8 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
         if not word.islower() or len(word) < _SHORTEST or word in english or word in vocabulary or \
                 any(form in english or form in vocabulary for form in word_forms([word])[1:]):
             return word
+        if any(_foreign(neighbour, english, vocabulary) for neighbour in _neighbours(question, match)):
+            return word  # "Instituts d'études politiques de Paris": a foreign name's word, not a slip
         spaced = {joined[form] for form in word_forms([word]) if form in joined}
         if len(spaced) == 1:  # "the timezone of …": the label "time zone" written as one word
             changed.append((word, spaced.pop()))
@@ -153,3 +155,16 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
         return changed[-1][1]
 
     return re.sub(r"[^\W\d_]+", fix, question), changed
+
+
+def _neighbours(question: str, match: re.Match[str]) -> list[str]:
+    """The words right before and after the matched word, lower case."""
+    before = re.findall(r"[^\W\d_]+", question[:match.start()])[-1:]
+    after = re.findall(r"[^\W\d_]+", question[match.end():])[:1]
+    return [w.lower() for w in before + after]
+
+
+def _foreign(word: str, english: frozenset[str], vocabulary: frozenset[str]) -> bool:
+    """A word of three letters or more that is neither English nor a word of the labels."""
+    return len(word) >= 3 and word not in english and word not in vocabulary and \
+        not any(form in english for form in word_forms([word])[1:])

@@ -526,3 +526,14 @@ def test_rd054_a_phrases_first_meaning_wins_over_its_fallbacks(request, question
     # "founded in" had chosen the fallback "location" over "foundation place", "buried" "place of burial"
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [e.link for e in graph.edges] == [link]
+
+
+@pytest.mark.parametrize("ontology", ["dbpedia", "library"])
+def test_rd055_a_word_among_foreign_words_is_no_slip(request, ontology) -> None:
+    from app.nl.spelling import respelt
+
+    labels = request.getfixturevalue(ontology).ontology
+    # "politiques" is one slip from "politic", a word of DBpedia's labels: it had been changed, and the name broken
+    question = "Which politician graduated from the Instituts d'tudes politiques de Paris?"
+    assert respelt(question, labels) == (question, [])
+    assert respelt("Which books have the genere poetry?", labels)[1] == [("genere", "genre")]
