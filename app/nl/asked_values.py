@@ -192,6 +192,7 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
         candidates = [a.iri for a in ontology.attributes_of(class_iri)]
     said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
     named = [iri for iri in candidates if plain_label(ontology.label(iri)) in said or local_name(iri).lower() in said]
+    named = named or _class_prefixed(said, candidates, class_iri, ontology)
     if named:
         return min(named, key=lambda iri: _specificity(iri, ontology)), 1.0
     best = None
@@ -202,6 +203,20 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
     if best is None or best.score < at_least:
         return None
     return best.iri, best.score
+
+
+def _class_prefixed(said: set[str], candidates: Sequence[str], class_iri: str | None, ontology: Ontology) -> list[str]:
+    """"The status of Project Orion": an attribute labelled with the thing's class word and the word said
+    ("project status", "order status" of a sales order)."""
+    if class_iri is None or class_iri == OWL_THING:
+        return []
+    class_words = {w for c in (class_iri, *ontology.ancestors(class_iri)) for w in plain_label(ontology.label(c)).split()}
+    found = []
+    for iri in candidates:
+        *before, last = plain_label(ontology.label(iri)).split() or [""]
+        if before and last in said and all(w in class_words for w in before):
+            found.append(iri)
+    return found
 
 
 def class_having(words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> str | None:

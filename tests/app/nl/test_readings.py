@@ -537,3 +537,17 @@ def test_rd055_a_word_among_foreign_words_is_no_slip(request, ontology) -> None:
     question = "Which politician graduated from the Instituts d'tudes politiques de Paris?"
     assert respelt(question, labels) == (question, [])
     assert respelt("Which books have the genere poetry?", labels)[1] == [("genere", "genre")]
+
+
+@pytest.mark.parametrize(("question", "attribute"), [("What is the status of Project Orion?", CO + "projectStatus"),
+                                                     ("What is the status of SO-24001?", CO + "orderStatus")])
+def test_rd056_the_word_of_an_attribute_labelled_with_the_class_names_it(company, question, attribute) -> None:
+    # "status" alone is far from "project status" in meaning: the question was not understood
+    [node] = extract_graph(question, company).graph.nodes
+    assert list(node.shown) == [attribute] and node.instances
+
+
+def test_rd057_the_bare_verb_supply_names_the_supplier(company) -> None:
+    # it was not understood: the table held "supplies", "supplied", not "supply"
+    graph = extract_graph("What does Kestrel Components supply?", company).graph
+    assert [e.link for e in graph.edges] == [CO + "suppliedBy"] and len(graph.nodes) == 2
