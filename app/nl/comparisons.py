@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
-from app.nl.measures import measured_by
+from app.nl.measures import general_twin, measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
+from app.nl.units import in_unit_of_label, same_unit, unit_after
 from app.nl.words import MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
@@ -206,12 +207,25 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
         if best is None:
             continue
         node_id, attribute = best
+        unit = unit_after(question[comparison.span[1]:]) if comparison.kind is DatatypeKind.NUMBER else None
+        attribute = _in_said_unit(attribute, graph.node(node_id).class_, unit, ontology)
         datatype = ontology.get_attribute(attribute).range
         for op, value in comparison.bounds:
+            if unit is not None and isinstance(value, (int, float)):
+                value = in_unit_of_label(value, unit, ontology.label(attribute))  # "ten hours": 600 minutes
             readings.append((node_id, Constraint(property=attribute, op=ConstraintOp(op),
                                                  value=_in_datatype(value, datatype), datatype=datatype),
                              comparison.words))
     return readings
+
+
+def _in_said_unit(attribute: str, class_iri: str, unit: str | None, ontology: Ontology) -> str:
+    """Of ``attribute`` and its same-named twins, the one labelled with the unit said ("taller than 200 cm":
+    "height (cm)"), else the general one ("higher than 2 meters": height, not "height (cm)")."""
+    name = plain_label(ontology.label(attribute))
+    twins = [a.iri for a in ontology.attributes_of(class_iri) if plain_label(a.label) == name]
+    said = [iri for iri in twins if unit and same_unit(unit, ontology.label(iri))]
+    return said[0] if said else general_twin(attribute, class_iri, ontology)
 
 
 _WITH = frozenset({"", "with", "having", "that have", "which have", "that has", "which has"})

@@ -551,3 +551,18 @@ def test_rd057_the_bare_verb_supply_names_the_supplier(company) -> None:
     # it was not understood: the table held "supplies", "supplied", not "supply"
     graph = extract_graph("What does Kestrel Components supply?", company).graph
     assert [e.link for e in graph.edges] == [CO + "suppliedBy"] and len(graph.nodes) == 2
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "value"), [
+    ("Which audiobooks last longer than ten hours?", "library", LIB + "durationMinutes", 600),
+    ("Hardware products heavier than 500 grams", "company", CO + "weight", 0.5),
+    # the general height (metres) for metres, its twin in centimetres for centimetres
+    ("Show me all basketball players that are higher than 2 meters.", "dbpedia", D + "height", 2),
+    ("Basketball players taller than 200 cm", "dbpedia", D + "Person/height", 200),
+])
+def test_rd058_a_number_in_one_unit_is_compared_in_the_attributes_unit(request, question, ontology, attribute,
+                                                                      value) -> None:
+    # "ten hours" had been compared as 10 minutes; "2 meters" with DBpedia's height in centimetres
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    [constraint] = node.constraints
+    assert (constraint.property, constraint.op.value, float(constraint.value)) == (attribute, ">", value)
