@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
-from app.nl.measures import general_twin, measured_by
+from app.nl.measures import VERB_MEASURES, general_twin, measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.units import in_unit_of_label, same_unit, unit_after
@@ -24,7 +24,8 @@ from app.nl.words import MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSIT
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["EVENT_DATES", "Comparison", "CountReading", "find_comparisons", "read_comparisons", "read_count_conditions"]
+__all__ = ["EVENT_DATES", "Comparison", "CountReading", "find_comparisons", "narrowed_for_comparisons",
+           "read_comparisons", "read_count_conditions"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
 ATTRIBUTE_SIMILARITY = 0.2
@@ -219,6 +220,42 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
     return readings
 
 
+def narrowed_for_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                             ontology: Ontology) -> dict[str, str]:
+    """Node id → the kind of its class that has what a comparative measures, where the class itself lacks it:
+    "products heavier than 2 kg" are hardware products, the kind that has a weight (as "the heaviest
+    product" is). Only one most general such kind will do; a pinned node keeps its class."""
+    named = frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
+    narrowed: dict[str, str] = {}
+    for comparison in find_comparisons(question):
+        measures = set(_measured(question, comparison)) if comparison.kind is DatatypeKind.NUMBER else set()
+        node_id = _compared_node(question, comparison, spans, named) if measures else None
+        node = graph.node(node_id) if node_id else None
+        if node is None or node.instances or _measures(node.class_, measures, ontology):
+            continue
+        kinds = {c for c in ontology.descendants(node.class_) - {node.class_} if _measures(c, measures, ontology)}
+        top = [c for c in kinds if not any(other != c and ontology.is_subclass(c, other) for other in kinds)]
+        if len(top) == 1:
+            narrowed[node.id] = top[0]
+    return narrowed
+
+
+def _measured(question: str, comparison: Comparison) -> frozenset[str]:
+    """What a comparison measures, in the words attributes are named with: its comparative's ("heavier":
+    weight), or the verb's before it ("weighs more than 500 grams", "costs less than …").
+
+    >>> sorted(_measured("products that weigh more than 2 kg", find_comparisons("products that weigh more than 2 kg")[0]))
+    ['weight']
+    """
+    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-1:]
+    verb = next((v for w in before for v in (w, w.removesuffix("s"), w.removesuffix("ed")) if v in VERB_MEASURES), None)
+    return frozenset(measured_by(comparison.words.split()[0])) | frozenset(VERB_MEASURES.get(verb or "", ()))
+
+
+def _measures(class_iri: str, measures: set[str], ontology: Ontology) -> bool:
+    return any(plain_label(a.label) in measures for a in ontology.attributes_of(class_iri))
+
+
 def _in_said_unit(attribute: str, class_iri: str, unit: str | None, ontology: Ontology) -> str:
     """Of ``attribute`` and its same-named twins, the one labelled with the unit said ("taller than 200 cm":
     "height (cm)"), else the general one ("higher than 2 meters": height, not "height (cm)")."""
@@ -308,7 +345,7 @@ def _counted_labels(question: str, comparison: Comparison) -> frozenset[str]:
     if comparison.kind is not DatatypeKind.NUMBER:
         return frozenset()
     # "higher than 8000 metres": what the comparative measures, as written (elevation, not maximum elevation)
-    measured = frozenset(measured_by(comparison.words.split()[0]))
+    measured = _measured(question, comparison)
     if not after:
         return measured
     forms = word_forms([after[0].lower()])

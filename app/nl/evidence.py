@@ -40,7 +40,7 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import find_comparisons, read_comparisons, read_count_conditions
+from app.nl.comparisons import find_comparisons, narrowed_for_comparisons, read_comparisons, read_count_conditions
 from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
@@ -247,6 +247,9 @@ def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: Evi
     """"Higher than 8000 metres": each comparison an attribute can take becomes a constraint; its words are used."""
     chars = [m.span() for m in TOKEN.finditer(question)]
     spans = {node_id: (chars[start][0], chars[end - 1][1]) for node_id, (start, end) in draft.spans.items()}
+    narrowed = narrowed_for_comparisons(question, draft.graph, spans, ontology)  # "products heavier than 2 kg"
+    draft.graph = draft.graph.model_copy(update={"nodes": tuple(
+        n.model_copy(update={"class_": narrowed[n.id]}) if n.id in narrowed else n for n in draft.graph.nodes)})
     _add_conditions(draft, read_comparisons(question, draft.graph, spans, ontology, index), tokens, ontology)
     _count_condition(question, tokens, draft, spans)
 

@@ -566,3 +566,16 @@ def test_rd058_a_number_in_one_unit_is_compared_in_the_attributes_unit(request, 
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     [constraint] = node.constraints
     assert (constraint.property, constraint.op.value, float(constraint.value)) == (attribute, ">", value)
+
+
+@pytest.mark.parametrize(("question", "ontology", "node_class", "attribute"), [
+    ("Products heavier than 2 kg", "company", CO + "HardwareProduct", CO + "weight"),
+    ("Which products weigh more than 500 grams?", "company", CO + "HardwareProduct", CO + "weight"),
+    # a class that has the measure keeps its class
+    ("Mountains higher than 8000 metres", "dbpedia", D + "Mountain", D + "elevation"),
+])
+def test_rd059_a_comparison_only_a_kind_can_measure_narrows_the_thing(request, question, ontology, node_class,
+                                                                     attribute) -> None:
+    # products have no weight, hardware products do: the bound had gone to the list price
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert node.class_ == node_class and [c.property for c in node.constraints] == [attribute]
