@@ -19,7 +19,7 @@ from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.measures import VERB_MEASURES, general_twin, measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
-from app.nl.units import in_unit_of_label, same_unit, unit_after
+from app.nl.units import in_unit_of_label, unit_after
 from app.nl.words import MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
@@ -198,7 +198,7 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
     ``spans`` gives each node's character span in ``question``, to prefer the node named just before.
     """
     readings = []
-    named = frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
+    named = _named_nodes(graph)
     for comparison in find_comparisons(question):
         if comparison.kind is DatatypeKind.NUMBER and _counted_node(question, comparison, spans) is not None:
             continue  # "more than ten caves": things counted, which no attribute holds
@@ -209,7 +209,8 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
             continue
         node_id, attribute = best
         unit = unit_after(question[comparison.span[1]:]) if comparison.kind is DatatypeKind.NUMBER else None
-        attribute = _in_said_unit(attribute, graph.node(node_id).class_, unit, ontology)
+        # "higher than 2 meters": the general height; "taller than 200 cm": its twin in centimetres
+        attribute = general_twin(attribute, graph.node(node_id).class_, ontology, unit)
         datatype = ontology.get_attribute(attribute).range
         for op, value in comparison.bounds:
             if unit is not None and isinstance(value, (int, float)):
@@ -225,7 +226,7 @@ def narrowed_for_comparisons(question: str, graph: PrototypeGraph, spans: Mappin
     """Node id → the kind of its class that has what a comparative measures, where the class itself lacks it:
     "products heavier than 2 kg" are hardware products, the kind that has a weight (as "the heaviest
     product" is). Only one most general such kind will do; a pinned node keeps its class."""
-    named = frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
+    named = _named_nodes(graph)
     narrowed: dict[str, str] = {}
     for comparison in find_comparisons(question):
         measures = set(_measured(question, comparison)) if comparison.kind is DatatypeKind.NUMBER else set()
@@ -238,6 +239,11 @@ def narrowed_for_comparisons(question: str, graph: PrototypeGraph, spans: Mappin
         if len(top) == 1:
             narrowed[node.id] = top[0]
     return narrowed
+
+
+def _named_nodes(graph: PrototypeGraph) -> frozenset[str]:
+    """The nodes that are one named thing: pinned, or matched by label."""
+    return frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
 
 
 def _measured(question: str, comparison: Comparison) -> frozenset[str]:
@@ -254,15 +260,6 @@ def _measured(question: str, comparison: Comparison) -> frozenset[str]:
 
 def _measures(class_iri: str, measures: set[str], ontology: Ontology) -> bool:
     return any(plain_label(a.label) in measures for a in ontology.attributes_of(class_iri))
-
-
-def _in_said_unit(attribute: str, class_iri: str, unit: str | None, ontology: Ontology) -> str:
-    """Of ``attribute`` and its same-named twins, the one labelled with the unit said ("taller than 200 cm":
-    "height (cm)"), else the general one ("higher than 2 meters": height, not "height (cm)")."""
-    name = plain_label(ontology.label(attribute))
-    twins = [a.iri for a in ontology.attributes_of(class_iri) if plain_label(a.label) == name]
-    said = [iri for iri in twins if unit and same_unit(unit, ontology.label(iri))]
-    return said[0] if said else general_twin(attribute, class_iri, ontology)
 
 
 _WITH = frozenset({"", "with", "having", "that have", "which have", "that has", "which has"})

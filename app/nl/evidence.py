@@ -247,9 +247,8 @@ def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: Evi
     """"Higher than 8000 metres": each comparison an attribute can take becomes a constraint; its words are used."""
     chars = [m.span() for m in TOKEN.finditer(question)]
     spans = {node_id: (chars[start][0], chars[end - 1][1]) for node_id, (start, end) in draft.spans.items()}
-    narrowed = narrowed_for_comparisons(question, draft.graph, spans, ontology)  # "products heavier than 2 kg"
-    draft.graph = draft.graph.model_copy(update={"nodes": tuple(
-        n.model_copy(update={"class_": narrowed[n.id]}) if n.id in narrowed else n for n in draft.graph.nodes)})
+    # "products heavier than 2 kg": hardware products, the kind that has a weight
+    draft.graph = _with_classes(draft.graph, narrowed_for_comparisons(question, draft.graph, spans, ontology))
     _add_conditions(draft, read_comparisons(question, draft.graph, spans, ontology, index), tokens, ontology)
     _count_condition(question, tokens, draft, spans)
 
@@ -302,6 +301,12 @@ def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constrai
     draft.ignored = [t for t in draft.ignored if t not in compared]
 
 
+def _with_classes(graph: PrototypeGraph, classes: Mapping[str, str]) -> PrototypeGraph:
+    """``graph`` with the nodes in ``classes`` (node id → class) of those classes."""
+    return graph.model_copy(update={"nodes": tuple(
+        n.model_copy(update={"class_": classes[n.id]}) if n.id in classes else n for n in graph.nodes)})
+
+
 def _holds(constraint: Constraint) -> bool:
     try:
         make_constraint(constraint.property, constraint.op.value, constraint.value, constraint.datatype)
@@ -318,9 +323,7 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
         return
     draft.graph = draft.graph.model_copy(update={"order_by": (reading.order,), "limit": 1})
     if reading.narrowed_to:  # "which product is the heaviest": the kind of product that has a weight
-        draft.graph = draft.graph.model_copy(update={"nodes": tuple(
-            n.model_copy(update={"class_": reading.narrowed_to}) if n.id == reading.order.node else n
-            for n in draft.graph.nodes)})
+        draft.graph = _with_classes(draft.graph, {reading.order.node: reading.narrowed_to})
     start, end = reading.words
     words = " ".join(tokens[start:end])
     draft.evidence["order"] = f"\u201c{words}\u201d \u2192 sorted by {ontology.label(reading.order.property)}"

@@ -6,6 +6,7 @@ superlatives ("the highest …"); no ontology's labels are written here.
 
 from __future__ import annotations
 
+from app.nl.units import same_unit
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import XSD, plain_label
 
@@ -57,12 +58,16 @@ def measured_by(adjective: str) -> tuple[str, ...]:
     return ()
 
 
-def general_twin(attribute: str, class_iri: str, ontology: Ontology) -> str:
+def general_twin(attribute: str, class_iri: str, ontology: Ontology, unit: str | None = None) -> str:
     """Of the attributes of ``class_iri`` that bear ``attribute``'s name, the one declared most generally, with a
     standard datatype: a narrower twin is a view in other units (DBpedia's "height (cm)" of a person beside
-    "height"). Sorting by either gives one order, and queries and gold answers use the general one."""
+    "height"). Sorting by either gives one order, and queries and gold answers use the general one. A ``unit``
+    said with a number picks the twin labelled with it ("taller than 200 cm": "height (cm)")."""
     name = plain_label(ontology.label(attribute))
     twins = [a for a in ontology.attributes_of(class_iri) if plain_label(a.label) == name] or \
         [ontology.get_attribute(attribute)]
+    in_unit = [a.iri for a in twins if unit and same_unit(unit, a.label)]
+    if in_unit:
+        return in_unit[0]
     return min(twins, key=lambda a: (len(ontology.ancestors(a.domain)), not a.range.startswith(XSD),
                                      a.iri != attribute)).iri

@@ -83,10 +83,15 @@ def _one_word_labels(ontology: Ontology) -> dict[str, str]:
 _label_words: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
 
 
+def _label_word_lists(ontology: Ontology) -> list[list[str]]:
+    """The words of every class, link and attribute label, each label's in order."""
+    labels = [c.label for c in ontology.classes] + [x.label for x in (*ontology.links, *ontology.attributes)]
+    return [plain_label(label).split() for label in labels]
+
+
 def _words_of_labels(ontology: Ontology) -> frozenset[str]:
     def build() -> frozenset[str]:
-        labels = [c.label for c in ontology.classes] + [x.label for x in (*ontology.links, *ontology.attributes)]
-        return frozenset(w for label in labels for w in plain_label(label).lower().split()
+        return frozenset(w for words in _label_word_lists(ontology) for w in words
                          if w.isalpha() and len(w) >= _SHORTEST)
     return _label_words.get_or_build(ontology.fingerprint, build)
 
@@ -98,9 +103,7 @@ def _joined_label_words(ontology: Ontology) -> dict[str, str]:
     """Two neighbouring words of a label, written as one ("timezone" → "time zone"), where only one pair joins so."""
     def build() -> dict[str, str]:
         pairs: dict[str, set[str]] = {}
-        labels = [c.label for c in ontology.classes] + [x.label for x in (*ontology.links, *ontology.attributes)]
-        for label in labels:
-            words = plain_label(label).lower().split()
+        for words in _label_word_lists(ontology):
             for first, second in zip(words, words[1:]):
                 if first.isalpha() and second.isalpha():
                     pairs.setdefault(first + second, set()).add(f"{first} {second}")
@@ -137,21 +140,20 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
     vocabulary, joined = _words_of_labels(ontology), _joined_label_words(ontology)
     changed: list[tuple[str, str]] = []
 
+    def known(word: str) -> bool:
+        return any(form in english or form in vocabulary for form in word_forms([word]))
+
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
-        if not word.islower() or len(word) < _SHORTEST or word in english or word in vocabulary or \
-                any(form in english or form in vocabulary for form in word_forms([word])[1:]):
+        if not word.islower() or len(word) < _SHORTEST or known(word):
             return word
-        if any(_foreign(neighbour, english, vocabulary) for neighbour in _neighbours(question, match)):
+        if any(len(neighbour) >= 3 and not known(neighbour) for neighbour in _neighbours(question, match)):
             return word  # "Instituts d'études politiques de Paris": a foreign name's word, not a slip
-        spaced = {joined[form] for form in word_forms([word]) if form in joined}
-        if len(spaced) == 1:  # "the timezone of …": the label "time zone" written as one word
-            changed.append((word, spaced.pop()))
-            return changed[-1][1]
-        close = _slips_from(word, vocabulary)
-        if len(close) != 1:
+        # "the timezone of …": the label "time zone" written as one word; else a slip from one label word
+        meant = {joined[form] for form in word_forms([word]) if form in joined} or _slips_from(word, vocabulary)
+        if len(meant) != 1:
             return word
-        changed.append((word, close.pop()))
+        changed.append((word, meant.pop()))
         return changed[-1][1]
 
     return re.sub(r"[^\W\d_]+", fix, question), changed
@@ -162,9 +164,3 @@ def _neighbours(question: str, match: re.Match[str]) -> list[str]:
     before = re.findall(r"[^\W\d_]+", question[:match.start()])[-1:]
     after = re.findall(r"[^\W\d_]+", question[match.end():])[:1]
     return [w.lower() for w in before + after]
-
-
-def _foreign(word: str, english: frozenset[str], vocabulary: frozenset[str]) -> bool:
-    """A word of three letters or more that is neither English nor a word of the labels."""
-    return len(word) >= 3 and word not in english and word not in vocabulary and \
-        not any(form in english for form in word_forms([word])[1:])
