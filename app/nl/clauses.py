@@ -156,7 +156,8 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = list(tokens[a.end:b.start])
-        if i == len(mentions) - 2 and [w.lower() for w in words] != ["of"] and \
+        # "the designer of the Uzi develop": after "of", the verb at the end is not how the two relate
+        if i == len(mentions) - 2 and [w.lower() for w in words if w.lower() not in _ARTICLES] != ["of"] and \
                 not predicate_of_the_whole(words, tokens[b.end:]):
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
         opening: list[str] = []

@@ -36,10 +36,21 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
         return None
     first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
     # "whose" asks for the owner of what follows, never for that thing
-    if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first):
-        return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     wanted = asked_classes(tokens[0], ontology)
+    if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first) and \
+            not _asks_another_kind(tokens, first, wanted, ontology):
+        return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
+
+
+def _asks_another_kind(tokens: Sequence[str], first: Mention, wanted: Sequence[str], ontology: Ontology) -> bool:
+    """"Where was the wife of Barack Obama born", "Where did the children of John Lennon study": "where" asks a
+    place, so a person said after it, then a verb, is the thing something is asked of, not the thing asked for.
+    Without a verb ("Where is the stadium of …") the thing said is the answer, whatever its class."""
+    lowered = [t.lower() for t in tokens]
+    verb_follows = lowered[1:2] and (lowered[1] in DO_FORMS or lowered[1] in COPULAS and is_verb_form(lowered[-1]))
+    return lowered[0] == "where" and bool(verb_follows) and bool(wanted) and first.class_iri is not None and \
+        not any(ontology.is_subclass(first.class_iri, place) for place in wanted)
 
 
 def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:

@@ -281,6 +281,9 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
 _HAVE = frozenset({"have", "has", "had"})
 _ASKS_OF_A_NAME = COPULAS | DO_FORMS | {"how"}
+# "Where was the author of …": these ask something of the thing a link's word names, not the thing itself.
+_ASKS_OF_ANOTHER = frozenset({"where", "when", "how"})
+_WHO_WHAT = frozenset({"", "who", "whom", "what"})
 
 
 def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
@@ -289,24 +292,47 @@ def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -
     Its class is what the link declares; the edge to it takes the word as its phrase.
     """
     found = []
+    lowered = [t.lower() for t in tokens]
     for i in range(1, len(tokens)):
-        word = tokens[i].lower()
+        word = lowered[i]
         # "the wife of": an everyday word for a link, owned by what follows
         owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
         # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
         had = tokens[i - 1].lower() in _HAVE and len(word_forms([word])) > 1
         # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
         # the named thing has (a spouse)
-        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and tokens[0].lower() in _ASKS_OF_A_NAME
+        # ("How many films did Hal Roach produce": the films are what the verb reaches, nothing new)
+        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and tokens[0].lower() in _ASKS_OF_A_NAME and \
+            _only_thing_before(taken, i, found)
         if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had or said_of_the_name):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
-        labels = [word] if is_link_label(word, ontology) and not owned else \
+        labels = [word] if is_link_label(word, ontology) and (not owned or _inside_a_chain(lowered, i)) else \
             [noun for noun in relation_nouns([word]) if is_link_label(noun, ontology)]
         if labels:
             found.append(Mention(i, i + 1, tokens[i], "related", class_iri=_declared_range(labels[0], ontology),
                                  score=0.8))
     return found
+
+
+def _only_thing_before(taken: Sequence[bool], i: int, found: Sequence[Mention]) -> bool:
+    """Whether the words taken right before ``i`` are the first thing the question names."""
+    start = i - 1
+    while start > 0 and taken[start - 1]:
+        start -= 1
+    return not any(taken[:start]) and not any(m.start < start for m in found)
+
+
+def _inside_a_chain(lowered: Sequence[str], i: int) -> bool:
+    """"the spouse of the author of Dracula", "did the children of Bill Clinton study": a link's own word
+    between "the" and "of" is a thing of its own when something else was said of it first; opening the
+    question ("Who is the author of …") it is what the wh-word asks, the phrase of that link."""
+    before = lowered[i - 2] if i >= 2 else ""
+    if before == "of" or before in DO_FORMS:
+        return True
+    # "In which country was the inventor of the telephone born": the copula is the participle's
+    asker = lowered[i - 3] if i >= 3 else ""
+    return before in COPULAS and (asker in _ASKS_OF_ANOTHER or is_verb_form(lowered[-1]) and asker not in _WHO_WHAT)
 
 
 def _declared_range(word: str, ontology: Ontology) -> str | None:

@@ -569,3 +569,30 @@ def test_rd059_a_comparison_only_a_kind_can_measure_narrows_the_thing(request, q
     # products have no weight, hardware products do: the bound had gone to the list price
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     assert node.class_ == node_class and [c.property for c in node.constraints] == [attribute]
+
+
+@pytest.mark.parametrize(("question", "ontology", "first", "second"), [
+    ("Who is the spouse of the author of Dracula?", "dbpedia", D + "spouse", D + "author"),
+    ("Which awards did the spouse of Marie Curie win?", "dbpedia", D + "award", D + "spouse"),
+    ("Which universities did the children of politicians attend?", "dbpedia", D + "almaMater", D + "child"),
+    ("Which skills does the mentor of Nadia Svensson have?", "company", CO + "competency", CO + "mentor"),
+])
+def test_rd060_a_links_own_word_inside_a_chain_is_a_thing_of_its_own(request, question, ontology, first,
+                                                                     second) -> None:
+    # "the author of", "the children of" were no things: one of the two links was dropped
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert sorted(e.link for e in graph.edges) == sorted([first, second]) and len(graph.nodes) == 3
+
+
+def test_rd061_where_asks_a_place_of_the_person_said_after_it(dbpedia, company, triples) -> None:
+    # "Where" had been read as asking for the wife herself: her birth place was dropped
+    graph = extract_graph("Where was the wife of Barack Obama born?", dbpedia).graph
+    assert triples(graph) == {(D + "Person", D + "spouse", D + "Person"), (D + "Person", D + "birthPlace", D + "Place")}
+    graph = extract_graph("Where does the mentor of Nadia Svensson live?", company).graph
+    assert {link for _, link, _ in triples(graph)} == {CO + "mentor", CO + "residence"}
+
+
+def test_rd062_after_of_the_verb_ending_the_question_is_not_the_owned_words_link(dbpedia) -> None:
+    # "the designer of the Uzi develop": the last pair had read "of the develop" as the developer link
+    graph = extract_graph("Which other weapons did the designer of the Uzi develop?", dbpedia).graph
+    assert D + "designer" in {e.link for e in graph.edges} and D + "developer" not in {e.link for e in graph.edges}
