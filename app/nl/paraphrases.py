@@ -146,6 +146,16 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("leader", "ruler", "governor")),
     (_forms("require requires required need needs needed", "") + ["requirement", "requirements"],
      ("required skill", "requirement")),
+    (_forms("produced", "by") + ["produced", "produces", "produce"],
+     ("producer", "manufacturer", "product")),
+    (_forms("adapted", "from") + ["based on", "adaptation", "adaptations"],
+     ("based on", "adaptation", "source")),
+    (_forms("sign signs signed signing", "to with for") + ["signed"],
+     ("record label", "label", "club", "team")),
+    (_forms("fly flies flew flown flying", "to from") + ["destinations", "serve", "serves", "served"],
+     ("destination", "destinations", "target airport")),
+    (["host", "hosts", "presenter", "presented", "presents", "presented by"],
+     ("presenter", "host")),
 )
 
 _NOUNS: dict[str, tuple[str, ...]] = {}
