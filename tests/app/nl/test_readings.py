@@ -596,3 +596,17 @@ def test_rd062_after_of_the_verb_ending_the_question_is_not_the_owned_words_link
     # "the designer of the Uzi develop": the last pair had read "of the develop" as the developer link
     graph = extract_graph("Which other weapons did the designer of the Uzi develop?", dbpedia).graph
     assert D + "designer" in {e.link for e in graph.edges} and D + "developer" not in {e.link for e in graph.edges}
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("Which musicians are signed to Columbia Records?", "dbpedia", D + "recordLabel"),
+    ("Which company produced the most cars?", "dbpedia", D + "manufacturer"),
+    ("Which airports does Yeti Airlines serve?", "dbpedia", D + "targetAirport"),
+    ("Who is the host of the BBC Wildlife Specials?", "dbpedia", D + "presenter"),
+    ("Who is the host of the Golden Quill Prize?", "library", LIB + "presentedBy"),
+])
+def test_rd063_everyday_verbs_and_nouns_name_the_relation(request, question, ontology, link) -> None:
+    # "signed to" had read trustee, "produced" produces (backwards), "serve" a manager's season, "host" guest
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link]
+
