@@ -53,7 +53,9 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     """"Which city is the capital of Australia", "which employee is the project lead of …", "which employees
     are engineers": the asked class and what it is said to be are one thing, of the narrower of the two."""
     # "whose home branch is the Lisbon Central …", "whose spouse is Michelle Obama"
-    pinned = asked.kind == "related" and said.kind in ("instance", "name")
+    # ("What nationality is Ada Byrne" asks hers: the name is not the nationality)
+    pinned = asked.kind == "related" and said.kind in ("instance", "name") and \
+        lowered[asked.start - 1:asked.start] not in (["what"], ["which"])
     between = list(lowered[asked.end:said.start])
     # "which audiobooks are readings of …", "which employees are engineers": a relation noun or a plural
     # class word needs no "the"

@@ -19,6 +19,7 @@ from app.nl.appositions import merge_appositions
 from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import wh_focus
+from app.nl.link_word_things import asked_for, declared_range, link_word_ending_elsewhere, related_things
 from app.nl.mention_types import Mention
 from app.nl.name_spans import (
     MAX_NAME_WORDS,
@@ -79,7 +80,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for start, end in relation_noun_spans(tokens, ontology):
         # "the project lead of …", "the official languages of …": the thing that link reaches, not a project
         words = " ".join(tokens[start:end])
-        take(Mention(start, end, words, "related", class_iri=_declared_range(words, ontology), score=0.8))
+        take(Mention(start, end, words, "related", class_iri=declared_range(words, ontology), score=0.8))
     for start, end, domain in _of_link_spans(tokens, ontology):
         # "translations of The Hidden Tide": the things that link starts from
         take(Mention(start, end, " ".join(tokens[start:end]), "related", class_iri=domain, score=0.8))
@@ -106,7 +107,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         take(mention)
     for mention in names(tokens, taken, ontology):
         take(dataclasses.replace(mention, text=as_written(question, mention.start, mention.end)))
-    for mention in _related(tokens, taken, ontology):
+    for mention in related_things(tokens, taken, ontology):
         take(mention)
     if index is not None:
         for mention in _similar_classes(tokens, taken, index, frozenset(m.start for m in demonyms)):
@@ -277,70 +278,6 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
     return found
 
 
-# "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
-_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
-_HAVE = frozenset({"have", "has", "had"})
-_ASKS_OF_A_NAME = COPULAS | DO_FORMS | {"how"}
-# "Where was the author of …": these ask something of the thing a link's word names, not the thing itself.
-_ASKS_OF_ANOTHER = frozenset({"where", "when", "how"})
-_WHO_WHAT = frozenset({"", "who", "whom", "what"})
-
-
-def _related(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
-    """"have a child", "with a spouse": a link's own word after "a" is a thing that link reaches.
-
-    Its class is what the link declares; the edge to it takes the word as its phrase.
-    """
-    found = []
-    lowered = [t.lower() for t in tokens]
-    for i in range(1, len(tokens)):
-        word = lowered[i]
-        # "the wife of": an everyday word for a link, owned by what follows
-        owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
-        # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
-        had = tokens[i - 1].lower() in _HAVE and len(word_forms([word])) > 1
-        # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
-        # the named thing has (a spouse)
-        # ("How many films did Hal Roach produce": the films are what the verb reaches, nothing new)
-        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and tokens[0].lower() in _ASKS_OF_A_NAME and \
-            _only_thing_before(taken, i, found)
-        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had or said_of_the_name):
-            continue
-        # the link's own word, or an everyday word for it ("whose wife": spouse)
-        labels = [word] if is_link_label(word, ontology) and (not owned or _inside_a_chain(lowered, i)) else \
-            [noun for noun in relation_nouns([word]) if is_link_label(noun, ontology)]
-        if labels:
-            found.append(Mention(i, i + 1, tokens[i], "related", class_iri=_declared_range(labels[0], ontology),
-                                 score=0.8))
-    return found
-
-
-def _only_thing_before(taken: Sequence[bool], i: int, found: Sequence[Mention]) -> bool:
-    """Whether the words taken right before ``i`` are the first thing the question names."""
-    start = i - 1
-    while start > 0 and taken[start - 1]:
-        start -= 1
-    return not any(taken[:start]) and not any(m.start < start for m in found)
-
-
-def _inside_a_chain(lowered: Sequence[str], i: int) -> bool:
-    """"the spouse of the author of Dracula", "did the children of Bill Clinton study": a link's own word
-    between "the" and "of" is a thing of its own when something else was said of it first; opening the
-    question ("Who is the author of …") it is what the wh-word asks, the phrase of that link."""
-    before = lowered[i - 2] if i >= 2 else ""
-    if before == "of" or before in DO_FORMS:
-        return True
-    # "In which country was the inventor of the telephone born": the copula is the participle's
-    asker = lowered[i - 3] if i >= 3 else ""
-    return before in COPULAS and (asker in _ASKS_OF_ANOTHER or is_verb_form(lowered[-1]) and asker not in _WHO_WHAT)
-
-
-def _declared_range(word: str, ontology: Ontology) -> str | None:
-    """The class every link the word labels reaches, when they declare one: "films" are films."""
-    ranges = {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}
-    return ranges.pop() if len(ranges) == 1 and OWL_THING not in ranges else None
-
-
 def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
                     describing: frozenset[int] = frozenset()) -> list[int]:
     """Words that may name a kind of thing: after a determiner, or plural, or first in a command.
@@ -381,6 +318,11 @@ def _part_of_the_verbs_noun(lowered: Sequence[str], i: int) -> bool:
     while k >= 0 and lowered[k] in ("the", "a", "an"):
         k -= 1
     return k >= 0 and any(lowered[i] in noun.split() for noun in relation_nouns([lowered[k]]) if " " in noun)
+
+
+def _near(found: Sequence[Candidate]) -> str | None:
+    """The class nearest in meaning, when near enough to be read as the word's class."""
+    return found[0].iri if found and found[0].score >= CLASS_SIMILARITY else None
 
 
 def _weight(mention: Mention) -> float:
@@ -464,6 +406,13 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
             # "copies" alone: not the nearest kind of copy, but what every kind of copy is
             mention = Mention(start, end, tokens[start], "class", class_iri=common,
                               score=max(CLASS_SIMILARITY, found[0].score if found else 0.0))
+        elif end - start == 1 and asked_for(lowered, start) and \
+                link_word_ending_elsewhere(lowered[start], _near(found), index.ontology):
+            # "To which religion does …": DBpedia's link "religion" ends at no class; "religious" persons are
+            # only near it in meaning. The link's own word, asked for, names what it reaches ("Which
+            # citizenship does Carla Hoffmann have": a country).
+            mention = Mention(start, end, tokens[start], "related", score=CLASS_SIMILARITY,
+                              class_iri=declared_range(lowered[start], index.ontology))
         elif found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)

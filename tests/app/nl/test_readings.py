@@ -610,3 +610,19 @@ def test_rd063_everyday_verbs_and_nouns_name_the_relation(request, question, ont
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [e.link for e in graph.edges] == [link]
 
+
+
+@pytest.mark.parametrize(("question", "ontology", "link", "end"), [
+    # DBpedia's "religion" ends at no class; "religious" persons were only near the word in meaning
+    ("To which religion does the commander of South Thailand insurgency belong?", "dbpedia", D + "religion", None),
+    ("Which citizenship does Carla Hoffmann have?", "company", CO + "citizenship", CO + "Country"),
+    ("Which competency does Carla Hoffmann have?", "company", CO + "competency", CO + "Skill"),
+    ("What nationality is Ada Byrne?", "library", LIB + "nationality", LIB + "Country"),
+])
+def test_rd064_a_link_word_asked_for_is_the_thing_that_link_reaches(request, question, ontology, link, end) -> None:
+    # the company and library questions were not understood
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    edges = {e.link: e for e in graph.edges}
+    assert link in edges
+    if end is not None:
+        assert graph.node(edges[link].target).class_ == end

@@ -1,0 +1,98 @@
+"""Things a link's own word names: "have a child", "the spouse of the author of Dracula", "which religion".
+
+A link is labelled with a relation noun, and people use that noun for the thing the
+link reaches ("their children", "the author of …"). Such a word becomes a thing of
+the class the link declares, and the edge to it takes the word as its phrase. Which
+positions make a link's word a thing is English, not any ontology's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.mention_types import Mention
+from app.nl.mentions import class_named, is_link_label, links_labelled, word_forms
+from app.nl.paraphrases import kind_nouns, relation_nouns
+from app.nl.words import COPULAS, DO_FORMS, is_verb_form
+from ontology_loaders.model import OWL_THING, Ontology
+
+__all__ = ["asked_for", "declared_range", "link_word_ending_elsewhere", "related_things"]
+
+# "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
+_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
+_HAVE = frozenset({"have", "has", "had"})
+_ASKS_OF_A_NAME = COPULAS | DO_FORMS | {"how"}
+# "Where was the author of …": these ask something of the thing a link's word names, not the thing itself.
+_ASKS_OF_ANOTHER = frozenset({"where", "when", "how"})
+_WHO_WHAT = frozenset({"", "who", "whom", "what"})
+
+
+def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """"have a child", "with a spouse": a link's own word after "a" is a thing that link reaches.
+
+    Its class is what the link declares; the edge to it takes the word as its phrase.
+    """
+    found = []
+    lowered = [t.lower() for t in tokens]
+    for i in range(1, len(tokens)):
+        word = lowered[i]
+        # "the wife of": an everyday word for a link, owned by what follows
+        owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
+        # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
+        had = tokens[i - 1].lower() in _HAVE and len(word_forms([word])) > 1
+        # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
+        # the named thing has (a spouse)
+        # ("How many films did Hal Roach produce": the films are what the verb reaches, nothing new)
+        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and tokens[0].lower() in _ASKS_OF_A_NAME and \
+            _only_thing_before(taken, i, found)
+        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had or said_of_the_name):
+            continue
+        # the link's own word, or an everyday word for it ("whose wife": spouse)
+        labels = [word] if is_link_label(word, ontology) and (not owned or _inside_a_chain(lowered, i)) else \
+            [noun for noun in relation_nouns([word]) if is_link_label(noun, ontology)]
+        if labels:
+            found.append(Mention(i, i + 1, tokens[i], "related", class_iri=declared_range(labels[0], ontology),
+                                 score=0.8))
+    return found
+
+
+def _only_thing_before(taken: Sequence[bool], i: int, found: Sequence[Mention]) -> bool:
+    """Whether the words taken right before ``i`` are the first thing the question names."""
+    start = i - 1
+    while start > 0 and taken[start - 1]:
+        start -= 1
+    return not any(taken[:start]) and not any(m.start < start for m in found)
+
+
+def _inside_a_chain(lowered: Sequence[str], i: int) -> bool:
+    """"the spouse of the author of Dracula", "did the children of Bill Clinton study": a link's own word
+    between "the" and "of" is a thing of its own when something else was said of it first; opening the
+    question ("Who is the author of …") it is what the wh-word asks, the phrase of that link."""
+    before = lowered[i - 2] if i >= 2 else ""
+    if before == "of" or before in DO_FORMS:
+        return True
+    # "In which country was the inventor of the telephone born": the copula is the participle's
+    asker = lowered[i - 3] if i >= 3 else ""
+    return before in COPULAS and (asker in _ASKS_OF_ANOTHER or is_verb_form(lowered[-1]) and asker not in _WHO_WHAT)
+
+
+def asked_for(lowered: Sequence[str], i: int) -> bool:
+    """"which religion", "what religion": the noun the question asks for."""
+    return lowered[i - 1:i] in (["which"], ["what"])
+
+
+def link_word_ending_elsewhere(word: str, similar_class: str | None, ontology: Ontology) -> bool:
+    """Whether ``word`` is a link's label, as written, whose declared end is not the class only near it in
+    meaning (if any is)."""
+    if not is_link_label(word, ontology) or class_named(word, ontology):
+        return False
+    if similar_class is None:
+        return True
+    ends = {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}
+    return not any(end != OWL_THING and ontology.is_subclass(similar_class, end) for end in ends)
+
+
+def declared_range(word: str, ontology: Ontology) -> str | None:
+    """The class every link the word labels reaches, when they declare one: "films" are films."""
+    ranges = {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}
+    return ranges.pop() if len(ranges) == 1 and OWL_THING not in ranges else None
