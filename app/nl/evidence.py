@@ -422,6 +422,10 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     spoken = [m for m in mentions if m.start >= 0]
     covered = {i for m in spoken for i in range(m.start, m.end)} | {
         i for a, b in zip(spoken, spoken[1:]) for i in range(a.end, b.start)}
+    # "Where was Barack Obama born": words before the first thing or after the last that a link's phrase took
+    phrased = {w for _, _, _, words in plan.edges for w in words}
+    covered |= {i for i, t in enumerate(tokens) if t in phrased and not spoken[0].start <= i < spoken[-1].end} \
+        if spoken else set()
     draft.used = [t for i, t in enumerate(tokens) if i in covered]
     draft.ignored = [t for i, t in enumerate(tokens) if i not in covered]
     draft.confidence = round(min(scores, default=0.0), 3)

@@ -626,3 +626,9 @@ def test_rd064_a_link_word_asked_for_is_the_thing_that_link_reaches(request, que
     assert link in edges
     if end is not None:
         assert graph.node(edges[link].target).class_ == end
+
+
+def test_rd065_words_a_links_phrase_took_after_the_last_thing_are_used(dbpedia) -> None:
+    # "born" chose the birth place link, and was still listed among the ignored words
+    assert extract_graph("Where was Barack Obama born?", dbpedia).ignored_words == []
+    assert extract_graph("Give me all rivers in Austria.", dbpedia).ignored_words == ["Give", "me", "all"]
