@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from app.nl.focus import WH_THING
 from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
-from app.nl.mentions import class_named
-from app.nl.words import ENGLISH, MONTHS, TOKEN
+from app.nl.mentions import class_named, is_link_label
+from app.nl.paraphrases import relation_nouns
+from app.nl.words import ENGLISH, MONTHS, TOKEN, is_verb_form
 from ontology_loaders.model import Ontology
 
-__all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name", "names",
-           "title_end"]
+__all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name",
+           "lower_case_objects", "names", "title_end"]
 
 MAX_NAME_WORDS = 6
 # Small words that are no noun, so begin no thing and no name.
@@ -113,6 +114,38 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
         found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
         position = end
     return found
+
+
+_ARTICLES = frozenset({"the", "a", "an"})
+_OBJECT_PREPOSITIONS = frozenset({"of", "from", "with", "by", "in", "on", "at", "for", "into", "to", "about"})
+
+
+def lower_case_objects(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """"Which people died of tuberculosis": a lower-case noun ending the question, right after a relation the
+    relation table knows and a link of the ontology is labelled with, names the one thing that relation
+    reaches (a disease), as a capitalised name would.
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:deathCause", label="death cause")])
+    >>> [m.text for m in lower_case_objects("which people died of tuberculosis".split(), [False] * 5, onto)]
+    ['tuberculosis']
+    >>> lower_case_objects("which scientists died young".split(), [False] * 4, onto)
+    []
+    >>> lower_case_objects("which people died of tuberculosis".split(), [False] * 5, Ontology())
+    []
+    """
+    last = len(tokens) - 1
+    word = tokens[last] if tokens else ""
+    if last < 2 or taken[last] or not (word.isalpha() and word.islower() and len(word) > 2) or \
+            word in NOT_NOUNS or word.endswith("ly") or is_verb_form(word):
+        return []
+    before = last - 1 if tokens[last - 1].lower() in _ARTICLES else last
+    # a verb and its preposition ("died of"): after a verb alone the word may say how ("died young")
+    relation = " ".join(tokens[before - 2:before]).lower()
+    if tokens[before - 1].lower() not in _OBJECT_PREPOSITIONS or any(taken[before - 2:before]) or \
+            not any(is_link_label(noun, ontology) for noun in relation_nouns([relation])):
+        return []
+    return [Mention(last, last + 1, word, "name", score=0.8)]
 
 
 def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:

@@ -27,6 +27,7 @@ from app.nl.name_spans import (
     as_written,
     capitalised_classes,
     inside_longer_name,
+    lower_case_objects,
     names,
     title_end,
 )
@@ -114,6 +115,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
             take(mention)
     concepts = _concepts(tokens, taken, ontology, instances or {})
     for mention in concepts:
+        take(mention)
+    for mention in lower_case_objects(tokens, taken, ontology):
         take(mention)
     focus = wh_focus(tokens, taken, found, ontology)
     if focus is not None:

@@ -632,3 +632,25 @@ def test_rd065_words_a_links_phrase_took_after_the_last_thing_are_used(dbpedia) 
     # "born" chose the birth place link, and was still listed among the ignored words
     assert extract_graph("Where was Barack Obama born?", dbpedia).ignored_words == []
     assert extract_graph("Give me all rivers in Austria.", dbpedia).ignored_words == ["Give", "me", "all"]
+
+
+def test_rd066_a_lower_case_noun_after_a_known_relation_is_the_thing_it_reaches(dbpedia, company, triples) -> None:
+    # "cancer" was no thing: every actor was drafted, silently
+    graph = extract_graph("Which actors died of cancer?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "deathCause"]
+    assert [c.value for n in graph.nodes for c in n.constraints] == ["cancer"]
+    # no link of the company sample is a death cause: still not understood, not a guessed link
+    assert not extract_graph("Who died of cancer?", company).graph.nodes
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("Which rivers flow into the Black Sea?", "dbpedia", D + "riverMouth"),
+    ("Which politicians are members of the Labour Party?", "dbpedia", D + "party"),
+    ("Which astronauts flew on Apollo 11?", "dbpedia", D + "mission"),
+    ("Which writers grew up in Dublin?", "dbpedia", D + "residence"),
+    ("Which engineers are members of the Platform team?", "company", CO + "memberOf"),
+])
+def test_rd067_more_everyday_relations(request, question, ontology, link) -> None:
+    # "flow into" had read inflow (backwards), "members of" a political function, "flew on" a bird, "grew up" parent
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link]
