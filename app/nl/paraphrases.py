@@ -150,7 +150,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("hometown", "home town", "residence")),
     (_forms("flow flows flowed flowing empty empties emptied drain drains drained", "into"),
      ("river mouth", "mouth")),
-    (["members of", "member of", "members", "member"],
+    (["members of", "member of"],
      ("member of", "party", "affiliation")),
     (_forms("fly flies flew flown", "on aboard"),
      ("mission", "space mission", "airline")),
