@@ -20,7 +20,7 @@ from app.nl.measures import VERB_MEASURES, general_twin, measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.units import in_unit_of_label, unit_after
-from app.nl.words import MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
+from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -253,13 +253,19 @@ def _measured(question: str, comparison: Comparison) -> frozenset[str]:
     >>> sorted(_measured("products that weigh more than 2 kg", find_comparisons("products that weigh more than 2 kg")[0]))
     ['weight']
     """
-    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-1:]
+    words = [w for w in re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower()) if w != "of"]
+    before = words[-1:]
     verb = next((v for w in before for v in (w, w.removesuffix("s"), w.removesuffix("ed")) if v in VERB_MEASURES), None)
-    return frozenset(measured_by(comparison.words.split()[0])) | frozenset(VERB_MEASURES.get(verb or "", ()))
+    # "people with a salary above 90000", "a salary of more than …": the noun before the bound says what it measures
+    noun = frozenset(w for w in before if w not in ENGLISH)
+    return frozenset(measured_by(comparison.words.split()[0])) | frozenset(VERB_MEASURES.get(verb or "", ())) | noun
 
 
 def _measures(class_iri: str, measures: set[str], ontology: Ontology) -> bool:
-    return any(plain_label(a.label) in measures for a in ontology.attributes_of(class_iri))
+    """Whether the class has an attribute named by one of ``measures``, whole or by its head ("annual base
+    salary": salary)."""
+    labels = [plain_label(a.label) for a in ontology.attributes_of(class_iri)]
+    return any(label in measures or label.split()[-1:] and label.split()[-1] in measures for label in labels)
 
 
 _WITH = frozenset({"", "with", "having", "that have", "which have", "that has", "which has"})

@@ -106,6 +106,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
                          class_iri=mention.iri))
     for mention in capitalised_classes(tokens, taken, ontology):
         take(mention)
+    for mention in _everyone(lowered, taken, ontology):
+        take(mention)
     for mention in names(tokens, taken, ontology):
         take(dataclasses.replace(mention, text=as_written(question, mention.start, mention.end)))
     for mention in related_things(tokens, taken, ontology):
@@ -123,6 +125,13 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+
+
+def _everyone(lowered: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """"Show me everyone in the Marketing department": every person, of the class labelled "person"."""
+    person = class_named("person", ontology)
+    return [Mention(i, i + 1, word, "class", class_iri=person) for i, word in enumerate(lowered)
+            if word in ("everyone", "everybody") and not taken[i] and person]
 
 
 def _generic_people(mention: Mention, lowered: Sequence[str]) -> bool:

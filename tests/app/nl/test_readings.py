@@ -654,3 +654,21 @@ def test_rd067_more_everyday_relations(request, question, ontology, link) -> Non
     # "flow into" had read inflow (backwards), "members of" a political function, "flew on" a bird, "grew up" parent
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [e.link for e in graph.edges] == [link]
+
+
+def test_rd068_people_with_a_measure_only_a_kind_has_are_that_kind(company) -> None:
+    # "people" had been read as one person (not understood); "persons" dropped the bound and drafted everyone
+    for question in ("Which people have a salary above 90000?", "Which persons have a salary of more than 90000?"):
+        [node] = extract_graph(question, company).graph.nodes
+        assert node.class_ == CO + "Employee" and [(c.property, c.value) for c in node.constraints] == [
+            (CO + "salary", 90000)]
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("Show me everyone in the Marketing department.", "company", CO + "worksIn"),
+    ("Show me everyone who was born in Vienna.", "dbpedia", D + "birthPlace"),
+])
+def test_rd069_everyone_is_every_person(request, question, ontology, link) -> None:
+    # the company question was not understood: "everyone" named nothing
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert link in {e.link for e in graph.edges} and len(graph.nodes) == 2
