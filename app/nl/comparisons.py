@@ -252,12 +252,13 @@ def _measured(question: str, comparison: Comparison) -> frozenset[str]:
 
     >>> sorted(_measured("products that weigh more than 2 kg", find_comparisons("products that weigh more than 2 kg")[0]))
     ['weight']
+    >>> sorted(_measured("people with a salary above 90000", find_comparisons("people with a salary above 90000")[0]))
+    ['salary']
     """
-    words = [w for w in re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower()) if w != "of"]
-    before = words[-1:]
+    before = [w for w in re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower()) if w != "of"][-1:]
     verb = next((v for w in before for v in (w, w.removesuffix("s"), w.removesuffix("ed")) if v in VERB_MEASURES), None)
     # "people with a salary above 90000", "a salary of more than …": the noun before the bound says what it measures
-    noun = frozenset(w for w in before if w not in ENGLISH)
+    noun = frozenset(w for w in before if w not in ENGLISH) if verb is None else frozenset()
     return frozenset(measured_by(comparison.words.split()[0])) | frozenset(VERB_MEASURES.get(verb or "", ())) | noun
 
 
@@ -265,7 +266,7 @@ def _measures(class_iri: str, measures: set[str], ontology: Ontology) -> bool:
     """Whether the class has an attribute named by one of ``measures``, whole or by its head ("annual base
     salary": salary)."""
     labels = [plain_label(a.label) for a in ontology.attributes_of(class_iri)]
-    return any(label in measures or label.split()[-1:] and label.split()[-1] in measures for label in labels)
+    return any(label in measures or label.rsplit(" ", 1)[-1] in measures for label in labels)
 
 
 _WITH = frozenset({"", "with", "having", "that have", "which have", "that has", "which has"})

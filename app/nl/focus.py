@@ -35,8 +35,8 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
     if not tokens or taken[0] or (tokens[0].lower() not in WH_THING and not _what_done(tokens, ontology)):
         return None
     first = min((m for m in found if m.kind in ("class", "related")), key=lambda m: m.start, default=None)
-    # "whose" asks for the owner of what follows, never for that thing
     wanted = asked_classes(tokens[0], ontology)
+    # "whose" asks for the owner of what follows, never for that thing
     if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first) and \
             not _asks_another_kind(tokens, first, wanted, ontology):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
