@@ -121,7 +121,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("looked", "after") + _forms("handled served", "by")
      + ["looks after", "look after", "handles", "handle", "serve", "serves"],
      ("account manager", "manager", "contact")),
-    (_forms("report reports reported reporting", "to"),
+    (_forms("report reports reported reporting", "to") + ["boss", "bosses", "superior", "superiors"],
      ("reports to", "manager", "supervisor")),
     (_forms("belong belongs belonged belonging", "to"),
      ("member of", "part of", "affiliation", "party")),

@@ -604,6 +604,9 @@ def test_rd062_after_of_the_verb_ending_the_question_is_not_the_owned_words_link
     ("Which airports does Yeti Airlines serve?", "dbpedia", D + "targetAirport"),
     ("Who is the host of the BBC Wildlife Specials?", "dbpedia", D + "presenter"),
     ("Who is the host of the Golden Quill Prize?", "library", LIB + "presentedBy"),
+    # "boss" had read the employer (possessive) or a team both are members of ("the boss of")
+    ("Who is Carla Hoffmann's boss?", "company", CO + "reportsTo"),
+    ("Who is the boss of Carla Hoffmann?", "company", CO + "reportsTo"),
 ])
 def test_rd063_everyday_verbs_and_nouns_name_the_relation(request, question, ontology, link) -> None:
     # "signed to" had read trustee, "produced" produces (backwards), "serve" a manager's season, "host" guest
