@@ -13,7 +13,7 @@ from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
-from app.nl.words import ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
+from app.nl.words import ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "predicate_of_the_whole",
            "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers"]
@@ -44,7 +44,6 @@ def set_aside_modifiers(mentions: Sequence[Mention],
 
 
 _COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
-_ARTICLES = frozenset({"the", "a", "an"})
 
 
 _RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
@@ -123,7 +122,7 @@ def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
     """
     between = [t.lower() for t in tokens[a.end:b.start]]
     # an article only between names: "a soccer club, and the soccer club has …" points back, it adds none
-    allowed = _COORDINATORS | _ARTICLES if a.kind in ("name", "instance") else _COORDINATORS
+    allowed = _COORDINATORS | ARTICLES if a.kind in ("name", "instance") else _COORDINATORS
     return any(t in _COORDINATORS for t in between) and all(t in allowed for t in between) and a.kind == b.kind
 
 
@@ -157,7 +156,7 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             continue
         words = list(tokens[a.end:b.start])
         # "the designer of the Uzi develop": after "of", the verb at the end is not how the two relate
-        if i == len(mentions) - 2 and [w.lower() for w in words if w.lower() not in _ARTICLES] != ["of"] and \
+        if i == len(mentions) - 2 and [w.lower() for w in words if w.lower() not in ARTICLES] != ["of"] and \
                 not predicate_of_the_whole(words, tokens[b.end:]):
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
         opening: list[str] = []
@@ -185,11 +184,6 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
     return phrases
 
 
-
-
-_ARTICLES = frozenset({"the", "a", "an"})
-
-
 def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool:
     """"Which museum in Paris has the most visitors", "cities in Texas with more than …": a place said by a
     preposition alone, then "has", "is" or "with", which say something of the museum in Paris, not how the
@@ -202,7 +196,7 @@ def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool
     >>> predicate_of_the_whole(["on", "the"], "are taller than 2 metres".split())
     True
     """
-    between = [w for w in between if w.lower() not in _ARTICLES]  # "players on the Chicago Bulls are …"
+    between = [w for w in between if w.lower() not in ARTICLES]  # "players on the Chicago Bulls are …"
     return len(between) == 1 and between[0].lower() in PREPOSITIONS and \
         bool(after) and (after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after))
 

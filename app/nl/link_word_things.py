@@ -37,15 +37,15 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
     for i in range(1, len(tokens)):
         word = lowered[i]
         # "the wife of": an everyday word for a link, owned by what follows
-        owned = tokens[i - 1].lower() == "the" and tokens[i + 1:i + 2] == ["of"] and not kind_nouns(word)
+        owned = lowered[i - 1] == "the" and lowered[i + 1:i + 2] == ["of"] and not kind_nouns(word)
         # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
-        had = tokens[i - 1].lower() in _HAVE and len(word_forms([word])) > 1
+        had = lowered[i - 1] in _HAVE and len(word_forms([word])) > 1
         # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
         # the named thing has (a spouse)
         # ("How many films did Hal Roach produce": the films are what the verb reaches, nothing new)
-        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and tokens[0].lower() in _ASKS_OF_A_NAME and \
+        said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and lowered[0] in _ASKS_OF_A_NAME and \
             _only_thing_before(taken, i, found)
-        if taken[i] or not (tokens[i - 1].lower() in _RELATED_AFTER or owned or had or said_of_the_name):
+        if taken[i] or not (lowered[i - 1] in _RELATED_AFTER or owned or had or said_of_the_name):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
         labels = [word] if is_link_label(word, ontology) and (not owned or _inside_a_chain(lowered, i)) else \
@@ -88,11 +88,15 @@ def link_word_ending_elsewhere(word: str, similar_class: str | None, ontology: O
         return False
     if similar_class is None:
         return True
-    ends = {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}
-    return not any(end != OWL_THING and ontology.is_subclass(similar_class, end) for end in ends)
+    return not any(end != OWL_THING and ontology.is_subclass(similar_class, end) for end in _ends(word, ontology))
 
 
 def declared_range(word: str, ontology: Ontology) -> str | None:
     """The class every link the word labels reaches, when they declare one: "films" are films."""
-    ranges = {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}
-    return ranges.pop() if len(ranges) == 1 and OWL_THING not in ranges else None
+    ranges = _ends(word, ontology)
+    return next(iter(ranges)) if len(ranges) == 1 and OWL_THING not in ranges else None
+
+
+def _ends(word: str, ontology: Ontology) -> set[str]:
+    """The declared ends of every link ``word`` labels."""
+    return {link.range for iri in links_labelled(word, ontology) if (link := ontology.get_link(iri))}

@@ -15,7 +15,7 @@ from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import ENGLISH, MONTHS, TOKEN, is_verb_form
+from app.nl.words import ARTICLES, ENGLISH, MONTHS, TOKEN, is_verb_form
 from ontology_loaders.model import Ontology
 
 __all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name",
@@ -116,7 +116,6 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
     return found
 
 
-_ARTICLES = frozenset({"the", "a", "an"})
 _OBJECT_PREPOSITIONS = frozenset({"of", "from", "with", "by", "in", "on", "at", "for", "into", "to", "about"})
 
 
@@ -139,7 +138,7 @@ def lower_case_objects(tokens: Sequence[str], taken: Sequence[bool], ontology: O
     if last < 2 or taken[last] or not (word.isalpha() and word.islower() and len(word) > 2) or \
             word in NOT_NOUNS or word.endswith("ly") or is_verb_form(word):
         return []
-    before = last - 1 if tokens[last - 1].lower() in _ARTICLES else last
+    before = last - 1 if tokens[last - 1].lower() in ARTICLES else last
     # a verb and its preposition ("died of"): after a verb alone the word may say how ("died young")
     relation = " ".join(tokens[before - 2:before]).lower()
     if tokens[before - 1].lower() not in _OBJECT_PREPOSITIONS or any(taken[before - 2:before]) or \
