@@ -24,8 +24,8 @@ from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS,
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["EVENT_DATES", "Comparison", "CountReading", "find_comparisons", "narrowed_for_comparisons",
-           "read_comparisons", "read_count_conditions"]
+__all__ = ["EVENT_DATES", "Comparison", "CountReading", "bounded_labels", "find_comparisons",
+           "narrowed_for_comparisons", "read_comparisons", "read_count_conditions"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
 ATTRIBUTE_SIMILARITY = 0.2
@@ -239,6 +239,20 @@ def narrowed_for_comparisons(question: str, graph: PrototypeGraph, spans: Mappin
         if len(top) == 1:
             narrowed[node.id] = top[0]
     return narrowed
+
+
+def bounded_labels(question: str) -> tuple[str, ...]:
+    """The attribute labels the question's comparisons name as written: "born before 1980" bounds a birth date,
+    "with a salary above 90000" a salary.
+
+    >>> bounded_labels("Who was born before 1980?"), bounded_labels("Who is taller than 2 metres?")
+    (('birth date', 'date of birth'), ('height',))
+    """
+    labels: set[str] = set()
+    for comparison in find_comparisons(question):
+        measured = _measured(question, comparison) if comparison.kind is DatatypeKind.NUMBER else frozenset()
+        labels |= _dated_labels(question, comparison) | measured
+    return tuple(sorted(labels))
 
 
 def _named_nodes(graph: PrototypeGraph) -> frozenset[str]:

@@ -40,7 +40,7 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import find_comparisons, narrowed_for_comparisons, read_comparisons, read_count_conditions
+from app.nl.comparisons import bounded_labels, find_comparisons, narrowed_for_comparisons, read_comparisons, read_count_conditions
 from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
@@ -59,7 +59,7 @@ from app.nl.name_classes import (
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.shared_nodes import same_as, same_thing
+from app.nl.shared_nodes import named_kind, same_as, same_thing
 from app.nl.shown_values import read_shown_values, shown_amounts
 from app.nl.spans import find_mentions
 from app.nl.superlatives import read_superlative, sorted_amounts, superlative_words
@@ -97,7 +97,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
-    mentions, modifiers, unspoken = set_aside_modifiers(_focus_by_superlative(tokens, mentions, ontology, index),
+    mentions, modifiers, unspoken = set_aside_modifiers(_focus_by_attribute(question, tokens, mentions, ontology, index),
                                                         tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
@@ -110,6 +110,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _join_pairs(plan, tokens, mentions, phrases, ontology, index)
     same_thing(tokens, plan)
     same_as(tokens, plan, ontology)
+    named_kind(plan, ontology)
     if clause:
         _join_back(plan, clause[1], ontology, index)
     _join_modifiers(plan, modifiers, tokens, ontology, index)
@@ -153,15 +154,21 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
     return asked, without_own_organisation(tokens, _without_compared_counts(question, mentions, ontology), ontology)
 
 
-def _focus_by_superlative(tokens: Sequence[str], mentions: list[Mention], ontology: Ontology,
-                          index: OntologyIndex) -> list[Mention]:
-    """"Who has the highest salary?": with nothing named but "who", the thing asked for is of the class whose
-    attribute the superlative names as written, when that class is what "who" may ask for."""
+def _focus_by_attribute(question: str, tokens: Sequence[str], mentions: list[Mention], ontology: Ontology,
+                        index: OntologyIndex) -> list[Mention]:
+    """"Who has the highest salary?", "Who was born before 1980?": with nothing named but "who", the thing asked
+    for is of the class whose attribute the superlative or the bound names as written, when that class is what
+    "who" may ask for. An attribute of a broader class is had by the person "who" asks for (DBpedia dates an
+    animal's birth)."""
     if len(mentions) != 1 or mentions[0].kind != "focus":
         return mentions
-    domain = class_having(superlative_words(tokens), ontology, index)
+    domain = class_having(superlative_words(tokens), ontology, index) or \
+        next(filter(None, (class_having((label,), ontology, index) for label in bounded_labels(question))), None)
     focus = mentions[0]
-    if domain is None or not any(ontology.is_subclass(domain, hint) for hint in asked_classes(focus.text, ontology)):
+    hints = asked_classes(focus.text, ontology)
+    if domain is not None and not any(ontology.is_subclass(domain, hint) for hint in hints):
+        domain = next((hint for hint in hints if ontology.is_subclass(hint, domain)), None)
+    if domain is None:
         return mentions
     return [Mention(focus.start, focus.end, focus.text, "class", class_iri=domain, score=focus.score)]
 

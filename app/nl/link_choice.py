@@ -27,7 +27,7 @@ from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
 __all__ = ["Agent", "LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
-           "rank_three_link_paths"]
+           "rank_three_link_paths", "word_stem"]
 
 DECLARED_END_BONUS = 0.06
 SHARED_STEM_BONUS = 0.15
@@ -69,7 +69,7 @@ class LinkChoice:
     target_class: str
 
 
-def _stem(word: str) -> str:
+def word_stem(word: str) -> str:
     return word[:5] if len(word) > 5 else word
 
 
@@ -199,7 +199,7 @@ def _declared_structure(domain: str, range_: str, label: str, link_iri: str) -> 
     bonus = DECLARED_END_BONUS * ((domain != OWL_THING) + (range_ != OWL_THING))
     label_words = set(re.findall(r"[a-z]+", label.lower()))
     name_words = set(label_from_local_name(local_name(link_iri)).lower().split())
-    if name_words and label_words and not ({_stem(w) for w in label_words} & {_stem(w) for w in name_words}):
+    if name_words and label_words and not ({word_stem(w) for w in label_words} & {word_stem(w) for w in name_words}):
         bonus -= SUSPECT_LABEL_PENALTY
     return bonus
 
@@ -227,7 +227,7 @@ def _described_first_of_second_agent(verb: str, label: str) -> bool | None:
     True
     """
     words = label.lower().split()
-    if not words or _stem(words[0]) != _stem(verb.lower()):
+    if not words or word_stem(words[0]) != word_stem(verb.lower()):
         return None
     if words[-1] == "by" and len(words) > 1:
         return True  # "which books did Ana Ferreira translate": the books are translated by her
@@ -255,7 +255,7 @@ def _runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
     verb_words, label_words = verb.lower().split(), label.lower().split()
     if not verb_words or not label_words or label_words[-1] == "by":
         return False
-    if _stem(label_words[0]) == _stem(verb_words[0]):
+    if word_stem(label_words[0]) == word_stem(verb_words[0]):
         return len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS | {"of"}
     if len(verb_words) > 1 and verb_words[1] in _LABEL_PREPOSITIONS - {"by"}:
         return None if verb_named else True
@@ -292,8 +292,8 @@ def _lexical(grams: Sequence[str], label: str, longer_verbatim: Sequence[str] = 
     label = " ".join(label.lower().split())
     if _verbatim(grams, label) and not any(f" {label} " in f" {longer} " for longer in longer_verbatim):
         return SHARED_STEM_BONUS + VERBATIM_BONUS
-    stems = {_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
-    label_stems = {_stem(w) for w in label.split() if len(w) > 2}
+    stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
+    label_stems = {word_stem(w) for w in label.split() if len(w) > 2}
     return SHARED_STEM_BONUS if stems & label_stems else 0.0
 
 
@@ -303,14 +303,14 @@ def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> f
     comment = (link.comment or "") if link else ""
     if not comment:
         return 0.0
-    stems = {_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
+    stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
     return COMMENT_STEM_BONUS if stems & _word_stems(comment) else 0.0
 
 
 @functools.lru_cache(maxsize=4096)
 def _word_stems(text: str) -> frozenset[str]:
     """The stems of a text's content words; a comment is read once, not once per edge and direction."""
-    return frozenset(_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOP and len(w) > 2)
+    return frozenset(word_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOP and len(w) > 2)
 
 
 def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.ndarray) -> dict[str, float]:
@@ -333,7 +333,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     described_first = None if not (agent == "first" or _passive(grams)) else agent != "first"
-    verb_named = agent == "first" and any(_stem(label.split()[0]) == _stem(verb.split()[0])
+    verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
     fallbacks = _fallback_nouns(grams, set(labels.values()))
     for link, forward, s_class, t_class, fit in candidates:

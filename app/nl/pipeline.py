@@ -61,6 +61,7 @@ from app.nl.words import ENGLISH, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
 from grammar.builders import question_spans
+from ontology_loaders import RDFS_LABEL
 from ontology_loaders.model import Ontology
 
 __all__ = ["MAX_QUESTION_CHARS", "PipelineOptions", "PipelineResources", "PipelineResult", "PipelineStages",
@@ -216,7 +217,7 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
     if draft is None:
         return PipelineResult(question=original, graph=PrototypeGraph(), timings_ms=timings, not_understood=True,
                               messages=notes + [NOT_UNDERSTOOD])
-    if any(n.constraints for n in draft.graph.nodes) and not instances:
+    if not instances and any(c.property == RDFS_LABEL for n in draft.graph.nodes for c in n.constraints):
         draft.messages.append("names are matched by label: no instance data to pin them to")
     return PipelineResult(question=original, graph=draft.graph, timings_ms=timings, messages=notes + draft.messages,
                           confidence=draft.confidence, evidence=draft.evidence, used_words=draft.used,

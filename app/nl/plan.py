@@ -23,6 +23,7 @@ from app.nl.link_choice import (
     rank_links,
     rank_paths,
     rank_three_link_paths,
+    word_stem,
 )
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, word_forms
@@ -31,6 +32,7 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
 from app.nl.words import COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
+from ontology_loaders.vocab import plain_label
 
 __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
 
@@ -73,6 +75,8 @@ class Plan:
         said = " ".join(words).lower()
         as_said = named_links(ontology, [said])
         named = as_said | named_links(ontology, relation_nouns(phrase_grams(words, whole=False)))
+        if self.mentions[i].kind in ("focus", "class"):
+            named |= _verb_named(words, ontology)
         for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
@@ -103,13 +107,18 @@ class Plan:
                       better_than: float | None = None) -> bool:
         """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
         whose best step scores above ``better_than`` where given), else by three where allowed."""
-        a, b = self.classes[i], self.classes[j]
+        a = self.classes[i] or self._focus_start(i, through, ontology)
+        b = self.classes[j]
         # only where no single link joins them may the class word stand for a kind of it
         general = self.mentions[i].kind in ("class", "focus", "related") and better_than is None and not through
         path = rank_paths(ontology, index, grams, vectors, a, b, narrow_source=general) if a and b else None
-        if path is None and a and b and not through and better_than is None:
+        if path is not None and through and not {path[0].link, path[-1].link} & through:
+            path = None
+        if path is None and a and b and better_than is None:
+            # "Who reserved The Hidden Ferry?": the one who reserved meets the novel only through a reservation
+            # of a copy of it
             path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
-        if path is None or (through and not {path[0].link, path[2].link} & through):
+        if path is None or (through and not {path[0].link, path[-1].link} & through):
             return False
         if better_than is not None and max(step.score for step in path[::2]) <= better_than:
             return False
@@ -126,6 +135,16 @@ class Plan:
         self.edges += [(ends[n], link, ends[n + 1], words) for n, link in enumerate(path[::2])
                        if not self._has_edge(ends[n], link, ends[n + 1])]
         return True
+
+    def _focus_start(self, i: int, through: frozenset[str], ontology: Ontology) -> str | None:
+        """Where a way from a "who" no link has typed yet starts: "Who reserved The Hidden Ferry?" asks for a
+        person, and the kind of person the link the verb names reaches (a member, who reserves)."""
+        hint = self.mentions[i].hint if self.mentions[i].kind == "focus" else None
+        if hint is None:
+            return None
+        ends = [end for iri in sorted(through) if (link := ontology.get_link(iri)) is not None
+                for end in (link.domain, link.range) if end != hint and ontology.is_subclass(end, hint)]
+        return ends[0] if ends else hint
 
     def _neighbour(self, k: int, step: LinkChoice, class_iri: str) -> int | None:
         """A node of ``class_iri`` that ``k`` already reaches by ``step``'s link: "the laptops that Granite
@@ -276,6 +295,14 @@ def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
     agent = class_named("agent", ontology)
     return ontology.is_subclass(class_iri, person) or ontology.is_subclass(person, class_iri) or \
         (agent is not None and ontology.is_subclass(agent, class_iri))
+
+
+def _verb_named(words: Sequence[str], ontology: Ontology) -> frozenset[str]:
+    """The links whose label begins with the verb said, by its stem: "reserved" names reserved by and reserved
+    item, "borrowed" names borrower."""
+    stems = {word_stem(w.lower()) for w in words if is_verb_form(w)}
+    return frozenset(link.iri for link in ontology.links
+                     if (label := plain_label(link.label).split()) and word_stem(label[0]) in stems)
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,

@@ -13,7 +13,7 @@ from app.nl.link_choice import LinkChoice
 from app.nl.plan import Plan
 from ontology_loaders import Ontology
 
-__all__ = ["same_as", "same_thing"]
+__all__ = ["named_kind", "same_as", "same_thing"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 
@@ -64,6 +64,21 @@ def same_thing(tokens: Sequence[str], plan: Plan) -> None:
         earlier = [k for k in range(j) if plan.mentions[k].kind == "class" and plan.classes[k] == plan.classes[j]]
         if earlier and lowered[mention.end:mention.end + 1] == ["as"]:
             _merge(plan, j, earlier[-1])
+
+
+def named_kind(plan: Plan, ontology: Ontology) -> None:
+    """"Which projects need Kubernetes skills?": a name right before a plural class word that no link joins it to,
+    and that its own link already makes a thing of that class, is one of those things by name.
+
+    ("Apollo 14 astronauts" are others: a link joins the astronauts to the mission.)
+    """
+    for i, j in list(plan.missing):
+        name, word = plan.mentions[i], plan.mentions[j]
+        kind, named_class = plan.classes[j], plan.classes[i]
+        if name.kind == "name" and word.kind == "class" and name.end == word.start and kind and named_class and \
+                ontology.is_subclass(named_class, kind):
+            _merge(plan, j, i)
+            plan.missing = [pair for pair in plan.missing if pair != (i, i)]
 
 
 def _said_again(lowered: Sequence[str], plan: Plan, j: int) -> int | None:

@@ -667,3 +667,35 @@ def test_rd068_everyone_is_every_person(request, question, ontology, link) -> No
     # the company question was not understood: "everyone" named nothing
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert link in {e.link for e in graph.edges} and len(graph.nodes) == 2
+
+
+@pytest.mark.parametrize(("question", "ontology", "node_class", "attribute", "op"), [
+    ("Who was born before 1900?", "dbpedia", D + "Person", D + "birthDate", "<"),  # dated for any animal
+    ("Who was hired after 2020?", "company", CO + "Employee", CO + "hireDate", ">"),
+    ("Who joined after 2020?", "library", LIB + "Member", LIB + "joinDate", ">"),
+])
+def test_rd069_who_with_only_a_bound_asks_for_the_kind_that_has_what_is_bounded(request, question, ontology,
+                                                                                 node_class, attribute, op) -> None:
+    # all three were not understood: "who" alone named no class
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert node.class_ == node_class and [(c.property, c.op.value) for c in node.constraints] == [(attribute, op)]
+
+
+def test_rd070_a_name_before_its_own_kind_in_the_plural_is_one_of_them(company) -> None:
+    # "skills" stayed a second skill, left out with "found no link between skill and skill"
+    result = extract_graph("Which projects need Kubernetes skills?", company)
+    assert [(e.link, e.target) for e in result.graph.edges] == [(CO + "requiredSkill", "skill_1")]
+    assert [c.value for c in result.graph.node("skill_1").constraints] == ["Kubernetes"]
+    assert not [m for m in result.messages if "found no link" in m]
+
+
+@pytest.mark.parametrize(("question", "first"), [
+    ("Who reserved The Hidden Ferry?", LIB + "reservedBy"),
+    ("Who borrowed The Winter Compass?", LIB + "borrower"),
+])
+def test_rd071_who_did_what_a_record_holds_reaches_the_thing_through_the_record(library, question, first) -> None:
+    # the reserver was an editor and the borrower an author: the only single links that reach a novel
+    graph = extract_graph(question, library).graph
+    links = {e.link for e in graph.edges}
+    assert first in links and LIB + "copyOf" in links and len(graph.edges) == 3
+    assert {n.class_ for n in graph.nodes if n.select and not n.instances} >= {LIB + "Member"}
