@@ -119,6 +119,8 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
 
     >>> _how_measured("what does the aurora 15 laptop cost".split()).words
     ('price', 'cost')
+    >>> _how_measured("how much revenue does granite bank make".split())
+    AskedValue(words=('revenue',), span=(2, 3), subject_from=4, counted=False, covers=False, as_written=False)
     """
     if lowered[0] == "what" and lowered[1] in DO_FORMS and lowered[-1] in VERB_MEASURES:
         return AskedValue(VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 2)
@@ -129,6 +131,10 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
         return AskedValue(MEASURED_BY[adjective], (0, 2), 3)
     if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in VERB_MEASURES:
         return AskedValue(VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
+    verb = next((k for k in range(3, min(6, len(lowered) - 1)) if lowered[k] in DO_FORMS), None)
+    if adjective == "much" and verb is not None:
+        # "How much revenue does Granite Bank make": the noun after "much" is the value, whatever the verb
+        return AskedValue((" ".join(lowered[2:verb]),), (2, verb), verb + 1)
     if adjective == "many" and lowered[2] in PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
             lowered[4] == "in":
         return AskedValue(("population",), (2, 4), 5, covers=True)  # "How many people live in Poland"

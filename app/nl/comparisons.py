@@ -187,7 +187,7 @@ EVENT_DATES = {word: nouns for words, nouns in (
     ("opened", ("opening date",)),
     ("closed", ("closing date",)),
     ("started began begun", ("start date",)),
-    ("ordered placed", ("order date",)),
+    ("ordered placed place", ("order date",)),  # "how many orders did Corvid Retail place in 2023"
 ) for word in words.split()}
 
 

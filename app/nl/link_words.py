@@ -30,7 +30,7 @@ def end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: O
 
 # Verbs that say only that two things go together, not how: the thing's own word must say which link.
 _LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "played", "located", "situated",
-                          "lie", "lies", "part"})
+                          "lie", "lies", "part", "use", "uses", "used"})
 
 
 def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens: Sequence[str],

@@ -75,14 +75,15 @@ class Plan:
         said = " ".join(words).lower()
         as_said = named_links(ontology, [said])
         named = as_said | named_links(ontology, relation_nouns(phrase_grams(words, whole=False)))
-        if self.mentions[i].kind in ("focus", "class"):
-            named |= _verb_named(words, ontology)
+        by_verb = _verb_named(words, ontology) if self.mentions[i].kind in ("focus", "class") else frozenset()
         for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
                 # a link only a relation noun names ("lead": heads) gives way to a direct link the words fit
                 # well ("which projects does Elias Vogel lead": project lead)
-                through = named if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
+                # "who reserved …": not an editor, though an editor reaches a novel directly
+                verb_said = by_verb if not _verb_names(words, ontology.label(choice.link)) else frozenset()
+                through = named | verb_said if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
                 if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
                         self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
@@ -300,9 +301,24 @@ def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
 def _verb_named(words: Sequence[str], ontology: Ontology) -> frozenset[str]:
     """The links whose label begins with the verb said, by its stem: "reserved" names reserved by and reserved
     item, "borrowed" names borrower."""
-    stems = {word_stem(w.lower()) for w in words if is_verb_form(w)}
-    return frozenset(link.iri for link in ontology.links
-                     if (label := plain_label(link.label).split()) and word_stem(label[0]) in stems)
+    return frozenset(link.iri for link in ontology.links if _verb_names(words, link.label, whole_stem=True))
+
+
+def _verb_names(words: Sequence[str], label: str, whole_stem: bool = False) -> bool:
+    """Whether a verb of ``words`` begins the label's first word by its stem (``whole_stem``), or loosely begins
+    any word of it by its first four letters ("shipped" and "ship-to location", "composed" and "music
+    composer" say one thing).
+
+    >>> _verb_names(["reserved"], "reserved by", True), _verb_names(["shipped", "to"], "ship-to location")
+    (True, True)
+    >>> _verb_names(["shipped", "to"], "ship-to location", True), _verb_names(["reserved"], "edited by")
+    (False, False)
+    """
+    label_words = plain_label(label).split()
+    verbs = [w.lower() for w in words if is_verb_form(w)]
+    if whole_stem:
+        return bool(label_words) and any(word_stem(v) == word_stem(label_words[0]) for v in verbs)
+    return any(v[:4] == w[:4] for v in verbs for w in label_words)
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,

@@ -699,3 +699,25 @@ def test_rd071_who_did_what_a_record_holds_reaches_the_thing_through_the_record(
     links = {e.link for e in graph.edges}
     assert first in links and LIB + "copyOf" in links and len(graph.edges) == 3
     assert {n.class_ for n in graph.nodes if n.select and not n.instances} >= {LIB + "Member"}
+
+
+def test_rd072_how_much_of_a_noun_asks_for_that_value(company) -> None:
+    # not understood: only "how much does … cost/earn" was read
+    [node] = extract_graph("How much revenue does Granite Bank make?", company).graph.nodes
+    assert node.shown == (CO + "revenue",) and node.instances
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("What currency does Japan use?", "dbpedia", D + "currency"),  # had read the undeclared "uses", backwards
+    ("Which orders were shipped to Lyon?", "company", CO + "shipTo"),  # "shipped" also begins "shipping point"
+])
+def test_rd073_a_light_verb_leaves_the_link_to_the_asked_class_word(request, question, ontology, link) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link]
+
+
+def test_rd074_a_year_after_place_dates_the_order(company) -> None:
+    # the year had bounded the customer's "customer since"
+    graph = extract_graph("How many orders did Corvid Retail place in 2023?", company).graph
+    order = graph.node(graph.aggregation.count)
+    assert {c.property for c in order.constraints} == {CO + "orderDate"}
