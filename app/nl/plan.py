@@ -85,7 +85,8 @@ class Plan:
                 verb_said = by_verb if not _verb_names(words, ontology.label(choice.link)) else frozenset()
                 through = named | verb_said if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
                 if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
-                        self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through):
+                        self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through,
+                                           record=bool(verb_said)):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 nested_place = source != i and words[:1] and words[0].lower() in ("in", "at")
                 if choice.score < SURE_LINK and (content_words(words) or nested_place) and self._join_by_path(
@@ -105,9 +106,10 @@ class Plan:
 
     def _join_by_path(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str],
                       ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset(),
-                      better_than: float | None = None) -> bool:
+                      better_than: float | None = None, record: bool = False) -> bool:
         """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
-        whose best step scores above ``better_than`` where given), else by three where allowed."""
+        whose best step scores above ``better_than`` where given), else by three where allowed: with no
+        ``through``, or where the verb names a record's links (``record``)."""
         a = self.classes[i] or self._focus_start(i, through, ontology)
         b = self.classes[j]
         # only where no single link joins them may the class word stand for a kind of it
@@ -115,7 +117,7 @@ class Plan:
         path = rank_paths(ontology, index, grams, vectors, a, b, narrow_source=general) if a and b else None
         if path is not None and through and not {path[0].link, path[-1].link} & through:
             path = None
-        if path is None and a and b and better_than is None:
+        if path is None and a and b and better_than is None and (record or not through):
             # "Who reserved The Hidden Ferry?": the one who reserved meets the novel only through a reservation
             # of a copy of it
             path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
