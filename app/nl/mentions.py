@@ -328,8 +328,9 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
     ([(3, 5)], [])
     """
     lowered = [t.lower() for t in tokens]
-    return [(start, end) for start, end, _ in _link_spans(lowered, ontology)
-            if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology))
+    return [(start, end) for start, end, iris in _link_spans(lowered, ontology)
+            if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology)
+                or lowered[start - 1:start] == ["the"] and _rules_out_its_class(lowered[start], iris, ontology))
             and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"]
                  or end - start >= 2 and lowered[end:end + 1] == ["for"] and _asked_the(lowered, start))]
 
@@ -343,6 +344,13 @@ def _asked_the(lowered: Sequence[str], start: int) -> bool:
 
 _ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "the"), ("what", "were", "the"),
                ("give", "me", "the"), ("show", "me", "the"), ("list", "the"), ("name", "the"), ("tell", "me", "the"))
+
+
+def _rules_out_its_class(word: str, iris: Sequence[str], ontology: Ontology) -> bool:
+    """"Who is the employer of …": the word names the link, as DBpedia's class "employer" is none it reaches."""
+    named, ends = _lookup(class_labels(ontology), [word]), [ontology.get_link(iri).range for iri in iris]
+    return named is not None and not any(not end or ontology.is_subclass(named[0], end)
+                                         or ontology.is_subclass(end, named[0]) for end in ends)
 
 
 def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:

@@ -55,7 +55,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("headquarter", "headquarters")),
     (_forms("created invented", "by") + ["created", "invented", "create", "invent"],
      ("creator", "inventor")),
-    (_forms("owned", "by") + ["owns", "own", "owned"],
+    (_forms("owned", "by") + ["owns", "own", "owned", "proprietor", "proprietors"],
      ("owner",)),
     (_forms("wrote written writes write", "by") + ["wrote", "written", "write", "writes"],
      ("author", "writer")),

@@ -721,3 +721,15 @@ def test_rd074_a_year_after_place_dates_the_order(company) -> None:
     graph = extract_graph("How many orders did Corvid Retail place in 2023?", company).graph
     order = graph.node(graph.aggregation.count)
     assert {c.property for c in order.constraints} == {CO + "orderDate"}
+
+
+@pytest.mark.parametrize(("question", "link", "end"), [
+    # DBpedia's class "employer" is no organisation, and its "producer" a species: neither is what the link reaches
+    ("Who is the employer of Don Berlin?", D + "employer", D + "Organisation"),
+    ("Who was the producer of Thriller?", D + "producer", D + "Agent"),
+    ("Who is the mayor of Paris?", D + "mayor", D + "Mayor"),  # the class the link reaches stays
+])
+def test_rd075_a_class_word_its_own_link_cannot_reach_names_the_link(dbpedia, question, link, end) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == link and end in {n.class_ for n in graph.nodes if not n.constraints}
