@@ -38,8 +38,18 @@ def _said_by(label: str, class_label: str) -> list[str]:
 
 
 def _find(words: Sequence[str], tokens: Sequence[str], free: Sequence[bool]) -> tuple[int, bool] | None:
-    """Where the words stand in the question (the first of them), and whether they are negated there."""
+    """Where the words stand in the question (the first of them), and whether they are negated there.
+
+    A word may be said in the plural; of three or more, the last, a head noun, may go unsaid: "EU members"
+    says "EU member state".
+
+    >>> _find(["eu", "member", "state"], ["which", "countries", "are", "eu", "members"], [True] * 5)
+    (3, False)
+    >>> _find(["open", "access"], ["which", "open", "books"], [True] * 3) is None
+    True
+    """
     first = words[0]
+    needed = words[1:-1] if len(words) >= 3 else words[1:]
     for i, token in enumerate(tokens):
         if not free[i]:
             continue
@@ -47,7 +57,7 @@ def _find(words: Sequence[str], tokens: Sequence[str], free: Sequence[bool]) -> 
         if token != first and not negated_word:
             continue
         rest = tokens[i + 1:i + 1 + 2 * len(words)]
-        if any(w not in rest for w in words[1:]):
+        if any(w not in rest and w + "s" not in rest for w in needed):
             continue
         before = tokens[max(i - 3, 0):i]
         return i, negated_word or any(t in NEGATIONS for t in before)

@@ -154,15 +154,18 @@ def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:
 
 
 def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
-    """An acronym before a lower-case plural says what kind of thing that is, it names nothing:
-    "TV shows", "PC games".
+    """An acronym before a lower-case plural, or a lower-case noun and a plural, says what kind of thing that
+    is, it names nothing: "TV shows", "PC games", "EU member states".
 
     >>> _kind_of_noun(["the", "TV", "shows"], 1), _kind_of_noun(["the", "BBC", "said"], 1)
     (True, False)
+    >>> _kind_of_noun(["are", "EU", "member", "states"], 1)
+    True
     """
-    word, following = tokens[position], tokens[position + 1] if position + 1 < len(tokens) else ""
-    return 2 <= len(word) <= 3 and word.isupper() and following.islower() and len(following) > 3 \
-        and following.endswith("s") and not following.endswith("ss")
+    word, following = tokens[position], tokens[position + 1:position + 3]
+    plural = [w.islower() and len(w) > 3 and w.endswith("s") and not w.endswith("ss") for w in following]
+    return 2 <= len(word) <= 3 and word.isupper() and bool(following) and following[0].islower() and (
+        plural[0] or len(plural) > 1 and plural[1])
 
 
 # Characters that may stand inside a name as written: "John F. Kennedy", "Jean-Paul Sartre", "O'Brien".

@@ -148,7 +148,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("required skill", "requirement")),
     (_forms("grow grows grew grown growing", "up") + _forms("grew raised brought", "up in") + _forms("raised", "in"),
      ("hometown", "home town", "residence")),
-    (_forms("flow flows flowed flowing empty empties emptied drain drains drained", "into"),
+    (_forms("flow flows flowed flowing empty empties emptied drain drains drained fall falls fell", "into"),
      ("river mouth", "mouth")),
     (["members of", "member of"],
      ("member of", "party", "affiliation")),
@@ -164,6 +164,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("destination", "destinations", "target airport")),
     (["host", "hosts", "presenter", "presented", "presents", "presented by"],
      ("presenter", "host")),
+    # a taxonomy's parent is the broader term (SKOS's own word)
+    (["parent category", "parent categories", "parent genre", "parent class", "supercategory", "super category"],
+     ("broader category", "broader", "parent category")),
 )
 
 _NOUNS: dict[str, tuple[str, ...]] = {}

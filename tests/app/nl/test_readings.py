@@ -733,3 +733,21 @@ def test_rd075_a_class_word_its_own_link_cannot_reach_names_the_link(dbpedia, qu
     graph = extract_graph(question, dbpedia).graph
     [edge] = graph.edges
     assert edge.link == link and end in {n.class_ for n in graph.nodes if not n.constraints}
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("Which countries are EU members?", True),  # the flag's words had to be said whole, "state" too
+    ("Which countries are not EU members?", False),
+])
+def test_rd076_a_yes_no_attribute_said_in_the_plural_without_its_head_noun(company, question, value) -> None:
+    [node] = extract_graph(question, company).graph.nodes
+    assert [(c.property, c.value) for c in node.constraints] == [(CO + "euMember", value)]
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("What is the parent category of Laptops?", "company", CO + "broader"),  # had read "category" twice
+    ("Which rivers fall into the North Sea?", "dbpedia", D + "riverMouth"),
+])
+def test_rd077_parent_category_and_fall_into(request, question, ontology, link) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link]
