@@ -22,7 +22,7 @@ from app.nl.demonyms import country_of
 from ontology_loaders.model import Ontology
 
 __all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
-           "link_mentions", "read_relations", "relation_noun_spans", "unlabelled_things", "word_forms"]
+           "link_mentions", "read_relations", "relation_noun_spans", "unlabelled_things", "verb_slot", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three",
@@ -147,15 +147,15 @@ def in_idiom(tokens: Sequence[str], position: int) -> bool:
     return position > 0 and list(tokens[position - 1:position + 1]) in _IDIOMS
 
 
-def _verb_slot(tokens: Sequence[str], position: int) -> bool:
+def verb_slot(tokens: Sequence[str], position: int) -> bool:
     """Whether the word at ``position`` stands where a clause's verb does: after a plural subject
     (or its "that"/"who"), before an object or a preposition.
 
-    >>> _verb_slot("which musicians play the guitar".split(), 2), _verb_slot("clubs that play in".split(), 2)
+    >>> verb_slot("which musicians play the guitar".split(), 2), verb_slot("clubs that play in".split(), 2)
     (True, True)
-    >>> _verb_slot("a person has country a country".split(), 3), _verb_slot("a play by a writer".split(), 1)
+    >>> verb_slot("a person has country a country".split(), 3), verb_slot("a play by a writer".split(), 1)
     (False, False)
-    >>> _verb_slot("which people work for Google".split(), 2), _verb_slot("which films star Tom Hanks".split(), 2)
+    >>> verb_slot("which people work for Google".split(), 2), verb_slot("which films star Tom Hanks".split(), 2)
     (True, True)
     """
     if position == 0 or position + 1 >= len(tokens):
@@ -217,7 +217,7 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
             position += 1
             continue
-        if length == 1 and not plural and (_verb_slot(original, position) or in_idiom(tokens, position)):
+        if length == 1 and not plural and (verb_slot(original, position) or in_idiom(tokens, position)):
             position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
         indefinite = position > 0 and tokens[position - 1] in ("a", "an")  # "of an University": no name takes "an"

@@ -28,6 +28,7 @@ from app.nl.link_choice import (
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, word_forms
 from app.nl.paraphrases import relation_nouns
+from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
 from app.nl.words import COPULAS, DO_FORMS, is_verb_form
@@ -86,7 +87,7 @@ class Plan:
                 through = named | verb_said if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
                 if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
                         self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through,
-                                           record=bool(verb_said)):
+                                           record=through if verb_said else frozenset()):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 nested_place = source != i and words[:1] and words[0].lower() in ("in", "at")
                 if choice.score < SURE_LINK and (content_words(words) or nested_place) and self._join_by_path(
@@ -101,15 +102,16 @@ class Plan:
                 self.classes[j] = _or_hint(second, self.mentions[j], ontology) if self.classes[j] != second else second
                 self.edges.append((source, choice, j, words))
                 return
-        if not self._join_by_path(i, j, grams, vectors, words, ontology, index):
+        # "books borrowed by members": no link joins them, but the words may name a record's links between them
+        if not self._join_by_path(i, j, grams, vectors, words, ontology, index, record=named | by_verb):
             self.missing.append((i, j))
 
     def _join_by_path(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str],
                       ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset(),
-                      better_than: float | None = None, record: bool = False) -> bool:
+                      better_than: float | None = None, record: frozenset[str] = frozenset()) -> bool:
         """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
-        whose best step scores above ``better_than`` where given), else by three where allowed: with no
-        ``through``, or where the verb names a record's links (``record``)."""
+        whose best step scores above ``better_than`` where given), else by three where allowed: through a
+        record one of whose links the words name (``record``), else the best three with no ``through``."""
         a = self.classes[i] or self._focus_start(i, through, ontology)
         b = self.classes[j]
         # only where no single link joins them may the class word stand for a kind of it
@@ -117,11 +119,13 @@ class Plan:
         path = rank_paths(ontology, index, grams, vectors, a, b, narrow_source=general) if a and b else None
         if path is not None and through and not {path[0].link, path[-1].link} & through:
             path = None
-        if path is None and a and b and better_than is None and (record or not through):
+        if path is None and a and b and better_than is None and record:
             # "Who reserved The Hidden Ferry?": the one who reserved meets the novel only through a reservation
             # of a copy of it
+            path = path_through(ontology, index, grams, vectors, a, b, record)
+        if path is None and a and b and better_than is None and (record or not through):
             path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
-        if path is None or (through and not {path[0].link, path[-1].link} & through):
+        if path is None or (through and not {step.link for step in path[::2]} & through):
             return False
         if better_than is not None and max(step.score for step in path[::2]) <= better_than:
             return False
@@ -315,11 +319,15 @@ def _verb_names(words: Sequence[str], label: str, whole_stem: bool = False) -> b
     (True, True)
     >>> _verb_names(["shipped", "to"], "ship-to location", True), _verb_names(["reserved"], "edited by")
     (False, False)
+    >>> _verb_names(["borrowed"], "borrower", True), _verb_names(["placed"], "place of residence", True)
+    (True, False)
     """
     label_words = plain_label(label).split()
     verbs = [w.lower() for w in words if is_verb_form(w)]
-    if whole_stem:
-        return bool(label_words) and any(word_stem(v) == word_stem(label_words[0]) for v in verbs)
+    if whole_stem:  # the label's first word a form of the verb or its doer ("borrower"), not a noun ("place of …")
+        first = label_words[0] if label_words else ""
+        return (is_verb_form(first) or first.endswith(("er", "or"))) and \
+            any(word_stem(v) == word_stem(first) for v in verbs)
     return any(v[:4] == w[:4] for v in verbs for w in label_words)
 
 

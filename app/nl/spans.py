@@ -39,6 +39,7 @@ from app.nl.mentions import (
     is_link_label,
     links_labelled,
     relation_noun_spans,
+    verb_slot,
     word_forms,
 )
 from app.nl.paraphrases import kind_nouns, relation_nouns
@@ -381,8 +382,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if i and lowered[i - 1] == "who" and lowered[i + 1:i + 2] and \
                 (lowered[i + 1] in AFTER_VERB or tokens[i + 1][:1].isupper()):
             continue  # "who works at": a noun never follows "who" (creative works)
-        if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i):
-            continue
+        if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i) or verb_slot(tokens, i):
+            continue  # "which branches hold a copy": a verb, though a library's "hold" is a reservation
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing
         if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE

@@ -751,3 +751,23 @@ def test_rd076_a_yes_no_attribute_said_in_the_plural_without_its_head_noun(compa
 def test_rd077_parent_category_and_fall_into(request, question, ontology, link) -> None:
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [e.link for e in graph.edges] == [link]
+
+
+@pytest.mark.parametrize("question", ["Which novels were borrowed by Ada Barros?",
+                                      "Which books were borrowed by members of the Porto branch?"])
+def test_rd078_things_a_record_joins_meet_through_it(library, question) -> None:
+    # the books had reached the members through an author's nationality
+    links = [e.link for e in extract_graph(question, library).graph.edges]
+    assert links[:3] == [LIB + "copyOf", LIB + "loanedItem", LIB + "borrower"]
+
+
+def test_rd079_a_verbs_noun_namesake_is_no_record(company) -> None:
+    # "placed" begins "place of residence": that is no record of placing, the sold-to party stays
+    graph = extract_graph("How many orders has Iris Telecom placed?", company).graph
+    assert [e.link for e in graph.edges] == [CO + "soldTo"]
+
+
+def test_rd080_a_verb_after_a_plural_names_no_class(library) -> None:
+    # a library's "hold" is a reservation, but "branches hold a copy" says where copies are
+    graph = extract_graph("Which branches hold a copy of The Bright Orbit?", library).graph
+    assert sorted(e.link for e in graph.edges) == [LIB + "copyOf", LIB + "heldAt"]
