@@ -23,6 +23,7 @@ _WHO = ("person", "agent", "organization", "organisation", "company")
 WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
 
 _POSSESSIVES = frozenset({"our", "my", "your"})
+_HAVE = frozenset({"has", "have", "had"})
 
 
 def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
@@ -61,9 +62,13 @@ def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     >>> none = Ontology()
     >>> _what_done("What did Tolkien write".split(), none), _what_done("What does the weather look like".split(), none)
     (True, False)
+    >>> _what_done("What has Granite Bank bought".split(), none), _what_done("What has happened".split(), none)
+    (True, False)
     """
     lowered = [t.lower() for t in tokens]
-    if len(lowered) <= 2 or lowered[0] != "what" or lowered[1] not in DO_FORMS:
+    # "What has Granite Bank bought?": a perfect asks as "did" does
+    done = lowered[1:2] and (lowered[1] in DO_FORMS or lowered[1] in _HAVE and is_verb_form(lowered[-1]))
+    if len(lowered) <= 2 or lowered[0] != "what" or not done:
         return False
     return any(relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]])
                for k in range(2, len(lowered))) or _begins_a_link_word(lowered[-1], ontology)

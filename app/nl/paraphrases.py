@@ -113,7 +113,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("sold supplied delivered provided", "by") + ["supplies", "supplied", "supply", "sells", "sell", "sold",
                                                           "provides", "provide", "delivers", "deliver"],
      ("supplier", "vendor", "seller", "sales agent", "salesperson")),
-    (_forms("bought purchased ordered", "by") + ["bought", "buys", "purchased", "ordered"],
+    (_forms("bought purchased ordered", "by") + ["bought", "buys", "buy", "purchased", "purchase", "ordered",
+                                                 "order"],
      ("customer", "buyer", "order")),
     (_forms("borrowed lent loaned", "by") + _forms("check checks checked checking", "out")
      + ["borrowed", "borrows", "lent", "loaned"],

@@ -31,6 +31,7 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
+from app.nl.given_names import looks_like_a_person
 from app.nl.words import COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
@@ -341,8 +342,10 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
     """
     person = class_named("person", ontology)
     for mention, end in ((first, 0), (second, 1)):
-        if person and ranked and mention.kind == "focus" and mention.text.lower() in ("who", "whom") and \
-                not _may_be_a_person(_ends(ranked[0])[end], person, ontology):
+        # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated")
+        asks_a_person = mention.kind == "focus" and mention.text.lower() in ("who", "whom") or \
+            mention.kind == "name" and looks_like_a_person(mention.text)
+        if person and ranked and asks_a_person and not _may_be_a_person(_ends(ranked[0])[end], person, ontology):
             near = [c for c in ranked if c.score >= ranked[0].score - PERSON_MARGIN
                     and _may_be_a_person(_ends(c)[end], person, ontology)]
             if near:

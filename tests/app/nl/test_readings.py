@@ -771,3 +771,13 @@ def test_rd080_a_verb_after_a_plural_names_no_class(library) -> None:
     # a library's "hold" is a reservation, but "branches hold a copy" says where copies are
     graph = extract_graph("Which branches hold a copy of The Bright Orbit?", library).graph
     assert sorted(e.link for e in graph.edges) == [LIB + "copyOf", LIB + "heldAt"]
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    ("What has Ada Byrne translated?", "library", LIB + "translatedBy"),  # not understood: only "did" asked so
+    ("Which books did Ada Byrne translate?", "library", LIB + "translatedBy"),  # she was a book translated
+    ("Is Christian Bale starring in Batman Begins?", "dbpedia", D + "starring"),
+])
+def test_rd081_a_persons_name_prefers_a_link_that_reaches_a_person(request, question, ontology, link) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [e.link for e in graph.edges] == [link]
