@@ -10,6 +10,7 @@ datatype: a year on a date becomes a whole-day bound, never a bare number.
 from __future__ import annotations
 
 import calendar
+import datetime
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -59,6 +60,8 @@ _PERIOD_FORMS = (
 # "released between 1980 and 1990", "from 2001 to 2005": both years in the span
 _YEAR_RANGES = (re.compile(r"\bbetween\s+(\d{4})\s+and\s+(\d{4})\b", re.I),
                 re.compile(r"\bfrom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})\b", re.I))
+# "older than 50": an age, which a knowledge graph keeps as a birth date, so a bound on the date it gives
+_AGE_FORMS = re.compile(r"\b(older|younger)\s+than\s+(\d{1,3})(?:\s+years?)?(?:\s+old)?\b", re.I)
 _CONTEXT_STOP = frozenset("a an the of in on at to by for with from and or is are was were be been who whom which "
                           "that than there have has had do does did more less at least most".split())
 
@@ -127,11 +130,15 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('>=', '1990-01-01'), ('<=', '1999-12-31'))]
     >>> [c.bounds for c in find_comparisons("songs released between 1980 and 1990")]
     [(('>=', '1980-01-01'), ('<=', '1990-12-31'))]
+    >>> [(c.bounds[0][0], c.kind.value) for c in find_comparisons("managers older than 50")]
+    [('<', 'date')]
     """
-    found: list[Comparison] = []
-    taken: list[tuple[int, int]] = []
+    found: list[Comparison] = [_age_bound(match) for match in _AGE_FORMS.finditer(question)]
+    taken: list[tuple[int, int]] = [c.span for c in found]
     for pattern, op in _NUMBER_FORMS:
         for match in pattern.finditer(question):
+            if any(s <= match.start() < e for s, e in taken):
+                continue
             found.append(Comparison(((op, _number(match.group(1), match.group(2))),), DatatypeKind.NUMBER,
                                     match.span(), match.group(0)))
             taken.append(match.span())
@@ -156,6 +163,15 @@ def find_comparisons(question: str) -> list[Comparison]:
                                     match.group(0)))
             taken.append(match.span())
     return sorted(found, key=lambda c: c.span)
+
+
+def _age_bound(match: re.Match[str]) -> Comparison:
+    """"older than 50": born before this day 50 years ago; "younger than 30": after it."""
+    today = datetime.date.today()
+    years = int(match.group(2))
+    day = today.replace(year=today.year - years, day=28 if (today.month, today.day) == (2, 29) else today.day)
+    op = "<" if match.group(1).lower() == "older" else ">"
+    return Comparison(((op, day.isoformat()),), DatatypeKind.DATE, match.span(), match.group(0))
 
 
 def _context(question: str, comparison: Comparison) -> str:
@@ -381,6 +397,8 @@ def _dated_labels(question: str, comparison: Comparison) -> frozenset[str]:
     """
     if comparison.kind is not DatatypeKind.DATE:
         return frozenset()
+    if _AGE_FORMS.fullmatch(comparison.words):
+        return frozenset(EVENT_DATES["born"])
     before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-3:]
     return frozenset(noun for word in before for noun in EVENT_DATES.get(word, ()))
 

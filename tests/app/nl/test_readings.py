@@ -5,6 +5,8 @@ call.
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from app.nl.pipeline import extract_graph
@@ -781,3 +783,16 @@ def test_rd080_a_verb_after_a_plural_names_no_class(library) -> None:
 def test_rd081_a_persons_name_prefers_a_link_that_reaches_a_person(request, question, ontology, link) -> None:
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [e.link for e in graph.edges] == [link]
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "op", "years"), [
+    ("Which managers are older than 50?", "company", CO + "birthDate", "<", 50),  # had bounded the salary by 50
+    ("Which employees are younger than 30 years?", "company", CO + "birthDate", ">", 30),
+    ("Which actors are older than 90?", "dbpedia", D + "birthDate", "<", 90),
+])
+def test_rd082_an_age_bounds_the_birth_date(request, question, ontology, attribute, op, years) -> None:
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    [constraint] = node.constraints
+    born = datetime.date.fromisoformat(constraint.value)
+    assert (constraint.property, constraint.op.value) == (attribute, op)
+    assert born.year == datetime.date.today().year - years
