@@ -22,7 +22,7 @@ import numpy as np
 
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import NUMBER_WORDS, is_verb_form
+from app.nl.words import NEGATIONS, NUMBER_WORDS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
@@ -118,7 +118,8 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     """
     lowered = [w.lower() for w in words if len(w) > 1]  # "s" of a possessive carries nothing
     grams: list[str] = []
-    content = [i for i, w in enumerate(lowered) if not _relationless(w)]
+    # "have no account manager": a negation is read apart, as a condition; it names no link
+    content = [i for i, w in enumerate(lowered) if not _relationless(w) and w not in NEGATIONS]
     for i in content:
         for n in range(1, MAX_GRAM_WORDS + 1):
             span = lowered[i:i + n]

@@ -64,4 +64,4 @@ def named_by_place(words: Sequence[str], place: Mention, tokens: Sequence[str], 
 def owned(words: Sequence[str], thing: Mention) -> list[str]:
     """"Which band has the most members": what a thing has may be the name of the link to it (band member)."""
     has = {w.lower() for w in words} & {"has", "have", "with"}
-    return [thing.text.lower()] if has and thing.kind == "class" else []
+    return [thing.text.lower()] if has and thing.kind in ("class", "related") else []

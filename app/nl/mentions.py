@@ -22,7 +22,7 @@ from app.nl.demonyms import country_of
 from ontology_loaders.model import Ontology
 
 __all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
-           "link_mentions", "read_relations", "relation_noun_spans", "unlabelled_things", "verb_slot", "word_forms"]
+           "link_mentions", "link_spans", "read_relations", "unlabelled_things", "verb_slot", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three",
@@ -275,7 +275,7 @@ def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:
     return _link_labels.get_or_build(ontology.fingerprint, build)
 
 
-def _link_spans(tokens: list[str], ontology: Ontology) -> list[tuple[int, int, tuple[str, ...]]]:
+def link_spans(tokens: list[str], ontology: Ontology) -> list[tuple[int, int, tuple[str, ...]]]:
     """``(start, end, link IRIs)`` of each link label in ``tokens``, longest first, left to right."""
     labels = _link_label_index(ontology)
     found = []
@@ -317,51 +317,6 @@ def links_labelled(words: str, ontology: Ontology) -> tuple[str, ...]:
     return next((labels[form] for form in word_forms(normalised) if form in labels), ()) if normalised else ()
 
 
-def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int]]:
-    """Where a link label of two or more words is said as a relation noun: before "of" ("the project
-    lead of Project Nova", "the account manager for Kite Media") or after "whose" ("whose home branch is …").
-    A class word inside it names no thing.
-
-    >>> from ontology_loaders.model import Link
-    >>> onto = Ontology(links=[Link(iri="ex:lead", label="project lead")])
-    >>> relation_noun_spans("who is the project lead of Nova".split(), onto), relation_noun_spans(["projects"], onto)
-    ([(3, 5)], [])
-    """
-    lowered = [t.lower() for t in tokens]
-    return [(start, end) for start, end, iris in _link_spans(lowered, ontology)
-            if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology)
-                or lowered[start - 1:start] == ["the"] and _rules_out_its_class(lowered[start], iris, ontology))
-            and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"]
-                 or end - start >= 2 and lowered[end:end + 1] == ["for"] and _asked_the(lowered, start))]
-
-
-def _asked_the(lowered: Sequence[str], start: int) -> bool:
-    """"Who is the account manager for …", "the account manager for …": the words ask for the thing the label
-    names. After "a work that is the opening theme for" they say what the work is, one thing."""
-    return lowered[start - 1:start] == ["the"] and (start == 1 or lowered[max(start - 3, 0):start - 1] in (
-        ["who", "is"], ["who", "was"], ["what", "is"], ["what", "was"], ["who", "are"]))
-
-
-_ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "the"), ("what", "were", "the"),
-               ("give", "me", "the"), ("show", "me", "the"), ("list", "the"), ("name", "the"), ("tell", "me", "the"))
-
-
-def _rules_out_its_class(word: str, iris: Sequence[str], ontology: Ontology) -> bool:
-    """"Who is the employer of …": the word names the link, as DBpedia's class "employer" is none it reaches."""
-    named, ends = _lookup(class_labels(ontology), [word]), [ontology.get_link(iri).range for iri in iris]
-    return named is not None and not any(not end or ontology.is_subclass(named[0], end)
-                                         or ontology.is_subclass(end, named[0]) for end in ends)
-
-
-def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
-    """"What is the location of the Louvre": a one-word link label no class bears, asked for first, is what
-    the question wants; elsewhere a one-word label is read by the words around it."""
-    before = tuple(lowered[:start])
-    if before[-3:] in (("name", "of", "the"), ("names", "of", "the")):
-        before = before[:-3]  # "what are the names of the children of …"
-    return end - start == 1 and before in _ASKING_THE and _lookup(class_labels(ontology), [lowered[start]]) is None
-
-
 def link_mentions(question: str, ontology: Ontology) -> list[str]:
     """Link IRIs whose label the question names ("the child of", "the alma mater of"), in order of mention.
 
@@ -373,7 +328,7 @@ def link_mentions(question: str, ontology: Ontology) -> list[str]:
     ['ex:child']
     """
     found: list[str] = []
-    for _, _, iris in _link_spans(_normalise(question).split(), ontology):
+    for _, _, iris in link_spans(_normalise(question).split(), ontology):
         found.extend(iri for iri in iris if iri not in found)
     return found
 
@@ -414,7 +369,7 @@ def read_relations(question: str, ontology: Ontology) -> list[tuple[int, str, in
             spans.append((mention.start, mention.end, same[ordinal] if ordinal is not None and ordinal < len(same)
                           else same[-1]))
     relations: list[tuple[int, str, int]] = []
-    for start, end, iris in _link_spans(tokens, ontology):
+    for start, end, iris in link_spans(tokens, ontology):
         if any(s < end and start < e for s, e, _ in spans):
             continue  # the words name a class here ("has country a country" is read as a class)
         before = [node for _, e, node in spans if e <= start]

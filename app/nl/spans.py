@@ -19,6 +19,7 @@ from app.nl.appositions import merge_appositions
 from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import wh_focus
+from app.nl.link_word_spans import relation_noun_spans
 from app.nl.link_word_things import asked_for, declared_range, link_word_ending_elsewhere, related_things
 from app.nl.mention_types import Mention
 from app.nl.name_spans import (
@@ -38,7 +39,6 @@ from app.nl.mentions import (
     in_idiom,
     is_link_label,
     links_labelled,
-    relation_noun_spans,
     verb_slot,
     word_forms,
 )

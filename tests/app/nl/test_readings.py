@@ -796,3 +796,13 @@ def test_rd082_an_age_bounds_the_birth_date(request, question, ontology, attribu
     born = datetime.date.fromisoformat(constraint.value)
     assert (constraint.property, constraint.op.value) == (attribute, op)
     assert born.year == datetime.date.today().year - years
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("Which projects have no project lead?", CO + "projectLead"),  # "project" had been a second project
+    ("Which customers have no account manager?", CO + "accountManager"),  # "no" had chosen the employer
+])
+def test_rd083_a_links_whole_label_after_have_no_is_the_thing_it_reaches(company, question, link) -> None:
+    graph = extract_graph(question, company).graph
+    [edge] = graph.edges
+    assert edge.link == link and edge.negated and len(graph.nodes) == 2

@@ -1,0 +1,78 @@
+"""Where a link's label is said as a relation noun: "the project lead of Nova", "whose home branch is …".
+
+Such words name the link, and the thing it reaches, not a thing of a class whose label they contain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.mentions import class_named, link_spans
+from ontology_loaders.model import Ontology
+
+__all__ = ["relation_noun_spans"]
+
+
+def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int]]:
+    """Where a link label of two or more words is said as a relation noun: before "of" ("the project
+    lead of Project Nova", "the account manager for Kite Media") or after "whose" ("whose home branch is …").
+    A class word inside it names no thing.
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:lead", label="project lead")])
+    >>> relation_noun_spans("who is the project lead of Nova".split(), onto), relation_noun_spans(["projects"], onto)
+    ([(3, 5)], [])
+    """
+    lowered = [t.lower() for t in tokens]
+    return [(start, end) for start, end, iris in link_spans(lowered, ontology)
+            if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology)
+                or lowered[start - 1:start] == ["the"] and _rules_out_its_class(lowered[start], iris, ontology))
+            and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"]
+                 or end - start >= 2 and lowered[end:end + 1] == ["for"] and _asked_the(lowered, start)
+                 or end - start >= 2 and _had(lowered, start))]
+
+
+_HAVING = frozenset({"have", "has", "had", "with", "without"})
+
+
+def _had(lowered: Sequence[str], start: int) -> bool:
+    """"Which projects have no project lead", "customers with an account manager": what a thing has, said by a
+    link's whole label, is the thing that link reaches (not a project).
+
+    Without a determiner the label is said of something else: "musicals with music by …", "a film that has
+    music composer as …".
+
+    >>> _had("which projects have no project lead".split(), 4), _had("the project lead".split(), 1)
+    (True, False)
+    >>> _had("musicals with music by".split(), 2)
+    False
+    """
+    before = lowered[max(start - 2, 0):start]
+    return len(before) == 2 and before[0] in _HAVING and before[1] in ("a", "an", "the", "no", "any")
+
+
+def _asked_the(lowered: Sequence[str], start: int) -> bool:
+    """"Who is the account manager for …", "the account manager for …": the words ask for the thing the label
+    names. After "a work that is the opening theme for" they say what the work is, one thing."""
+    return lowered[start - 1:start] == ["the"] and (start == 1 or lowered[max(start - 3, 0):start - 1] in (
+        ["who", "is"], ["who", "was"], ["what", "is"], ["what", "was"], ["who", "are"]))
+
+
+_ASKING_THE = (("what", "is", "the"), ("what", "are", "the"), ("what", "was", "the"), ("what", "were", "the"),
+               ("give", "me", "the"), ("show", "me", "the"), ("list", "the"), ("name", "the"), ("tell", "me", "the"))
+
+
+def _rules_out_its_class(word: str, iris: Sequence[str], ontology: Ontology) -> bool:
+    """"Who is the employer of …": the word names the link, as DBpedia's class "employer" is none it reaches."""
+    named, ends = class_named(word, ontology), [ontology.get_link(iri).range for iri in iris]
+    return named is not None and not any(not end or ontology.is_subclass(named, end)
+                                         or ontology.is_subclass(end, named) for end in ends)
+
+
+def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
+    """"What is the location of the Louvre": a one-word link label no class bears, asked for first, is what
+    the question wants; elsewhere a one-word label is read by the words around it."""
+    before = tuple(lowered[:start])
+    if before[-3:] in (("name", "of", "the"), ("names", "of", "the")):
+        before = before[:-3]  # "what are the names of the children of …"
+    return end - start == 1 and before in _ASKING_THE and class_named(lowered[start], ontology) is None
