@@ -25,7 +25,7 @@ from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
 __all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "class_having", "counted_by_attribute",
-           "nearest_attribute", "read_asked_value", "show_asked", "without_value_words"]
+           "lacking_value", "nearest_attribute", "read_asked_value", "show_asked", "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
 ATTRIBUTE_SIMILARITY = 0.5
@@ -358,3 +358,18 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
     update["shown"] = (*node.shown, attribute)
     nodes = tuple(node.model_copy(update=update) if n.id == node_id else n for n in graph.nodes)
     return graph.model_copy(update={"nodes": nodes}), node_id, attribute
+
+
+def lacking_value(name: str, class_iri: str | None, asked: AskedValue, ontology: Ontology) -> str:
+    """Why a value asked of one named thing cannot be drafted: its class has no such attribute.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Contact", label="contact person")])
+    >>> "Tomas Jensen is a contact person, and this ontology gives a contact person no salary;" in lacking_value(
+    ...     "Tomas Jensen", "ex:Contact", AskedValue(("salary",), (3, 4), 5), onto)
+    True
+    """
+    kind = ontology.label(class_iri) if class_iri and class_iri != OWL_THING else None
+    said = f"{name} is a {kind}, and this ontology gives a {kind}" if kind else f"this ontology gives {name}"
+    return f"not understood: {said} no {asked.words[0]}; ask for another of its values, or build the graph " \
+           "on the canvas"

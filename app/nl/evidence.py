@@ -29,7 +29,7 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import AskedValue, class_having, counted_by_attribute, read_asked_value, show_asked
+from app.nl.asked_values import AskedValue, class_having, counted_by_attribute, lacking_value, read_asked_value, show_asked
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -40,7 +40,8 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import bounded_labels, find_comparisons, narrowed_for_comparisons, read_comparisons, read_count_conditions
+from app.nl.comparisons import bounded_labels, find_comparisons, narrowed_for_comparisons, read_comparisons
+from app.nl.comparisons import read_count_conditions
 from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
@@ -121,8 +122,9 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     plan.classes = refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
     if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
-            and plan.mentions[0].kind != "class":
-        return None  # a lone name, and no value of it the ontology knows ("the weather in Lisbon")
+            and plan.mentions[0].kind != "class":  # a lone name, and no value of it the ontology knows
+        return EvidenceDraft(PrototypeGraph(), messages=[lacking_value(plan.mentions[0].text, plan.classes[0], asked,
+                                                                       ontology)])
     _sorted_by_superlative(tokens, draft, ontology, index)
     _shows_beside(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)

@@ -214,9 +214,9 @@ def _evidence_result(original: str, question: str, notes: list[str], resources: 
                                 resolve_name if instances else None, typer, values)
     timings = {"evidence": (time.monotonic() - started) * 1000}
     timings["total"] = timings["evidence"]
-    if draft is None:
+    if draft is None or draft.graph.is_empty():
         return PipelineResult(question=original, graph=PrototypeGraph(), timings_ms=timings, not_understood=True,
-                              messages=notes + [NOT_UNDERSTOOD])
+                              messages=notes + (draft.messages if draft else [NOT_UNDERSTOOD]))
     if not instances and any(c.property == RDFS_LABEL for n in draft.graph.nodes for c in n.constraints):
         draft.messages.append("names are matched by label: no instance data to pin them to")
     return PipelineResult(question=original, graph=draft.graph, timings_ms=timings, messages=notes + draft.messages,

@@ -806,3 +806,11 @@ def test_rd083_a_links_whole_label_after_have_no_is_the_thing_it_reaches(company
     graph = extract_graph(question, company).graph
     [edge] = graph.edges
     assert edge.link == link and edge.negated and len(graph.nodes) == 2
+
+
+def test_rd084_a_value_the_named_things_class_lacks_is_said_so(company) -> None:
+    # "names nothing this ontology knows" was untrue: Tomas Jensen is known, a contact person earns no salary here
+    result = extract_graph("What is the salary of Tomas Jensen?", company)
+    assert result.not_understood and not result.graph.nodes
+    assert result.messages == ["not understood: Tomas Jensen is a contact person, and this ontology gives a contact "
+                               "person no salary; ask for another of its values, or build the graph on the canvas"]
