@@ -228,7 +228,11 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         # "the Berlin office": a determiner, one name word, then the class word
         named_before = position > 1 and original[position - 1][:1].isupper() and \
             tokens[position - 2] in _NEW | {"the", "our", "their", "its", "his", "her"}
-        if before in _NEW or position == 0 or named_before or (position in after_link and iri not in seen):
+        # "the tallest building", "the most expensive product": a superlative describes the thing it sorts
+        superlative = position > 1 and (before.endswith("est") and tokens[position - 2] in _NEW | {"the"}
+                                         or tokens[position - 2] in ("most", "least"))
+        if before in _NEW or position == 0 or named_before or superlative or (position in after_link
+                                                                              and iri not in seen):
             new: bool | None = True
         elif before in _BACK or (plural and before in _PLURAL_AFTER):
             new = iri not in seen

@@ -814,3 +814,12 @@ def test_rd084_a_value_the_named_things_class_lacks_is_said_so(company) -> None:
     assert result.not_understood and not result.graph.nodes
     assert result.messages == ["not understood: Tomas Jensen is a contact person, and this ontology gives a contact "
                                "person no salary; ask for another of its values, or build the graph on the canvas"]
+
+
+def test_rd085_a_class_word_after_a_superlative_is_the_thing_sorted(dbpedia, company) -> None:
+    # "building" after "tallest" read as a verb's bare word: not understood
+    graph = extract_graph("What is the tallest building in the world?", dbpedia).graph
+    assert [n.class_ for n in graph.nodes] == [D + "Building"] and graph.limit == 1
+    assert graph.order_by[0].property == D + "height"
+    graph = extract_graph("What is the most expensive product?", company).graph
+    assert graph.order_by[0].property == CO + "listPrice" and graph.limit == 1
