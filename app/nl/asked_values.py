@@ -15,9 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import PrototypeGraph
-from app.nl.comparisons import EVENT_DATES
 from app.nl.mention_types import Mention
-from app.nl.measures import AMOUNTS, MEASURED_BY, VERB_MEASURES, general_twin
+from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, ENGLISH, PEOPLE
@@ -268,7 +267,7 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     return asked, kept
 
 
-def counted_by_attribute(mention: Mention, ontology: Ontology) -> str | None:
+def counted_by_attribute(mention: Mention, ontology: Ontology, of: Sequence[str] = ()) -> str | None:
     """The attribute that counts what ``mention`` says, when no class is labelled with its words.
 
     "How many employees does Siemens have" asks DBpedia's "number of employees", since no class there is
@@ -282,14 +281,21 @@ def counted_by_attribute(mention: Mention, ontology: Ontology) -> str | None:
     'ex:n'
     >>> counted_by_attribute(Mention(2, 3, "employers", "class", "ex:Employer"), onto) is None
     True
+
+    ``of``: the classes of the things compared. Where one of them has the count as an attribute, the
+    attribute is meant even when the noun is a class ("companies with more than 1000 employees": their
+    number of employees, not the employees the data happens to list).
     """
-    if mention.kind != "class" or mention.score >= 1.0 or class_named(mention.text, ontology):
-        return None  # "more than 5 employees" where "employee" is a class: employees to count
+    if mention.kind != "class" or mention.score >= 1.0 and not of:
+        return None
     head = mention.text.lower().split()[-1:]  # "a million inhabitants" counts inhabitants
     said = {f"number of {form}" for form in word_forms(head)} | {f"{form} count" for form in word_forms(head)}
     if head[0] in PEOPLE:
         said |= {"population", "population total"}  # "a million inhabitants"
-    return next((a.iri for a in ontology.attributes if plain_label(a.label) in said), None)
+    counting = [a for a in ontology.attributes if plain_label(a.label) in said]
+    if class_named(mention.text, ontology):  # "more than 5 employees" of a department: employees to count
+        counting = [a for a in counting if any(ontology.is_subclass(c, a.domain) for c in of)]
+    return counting[0].iri if counting else None
 
 
 def _names_things(asked: AskedValue, ontology: Ontology) -> bool:

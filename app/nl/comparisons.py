@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
-from app.nl.measures import VERB_MEASURES, general_twin, measured_by
+from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_by
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.units import in_unit_of_label, unit_after
@@ -25,7 +25,7 @@ from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS,
 from ontology_loaders import RDFS_LABEL, Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["EVENT_DATES", "Comparison", "CountReading", "bounded_labels", "find_comparisons",
+__all__ = ["Comparison", "CountReading", "bounded_labels", "find_comparisons",
            "narrowed_for_comparisons", "read_comparisons", "read_count_conditions"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
@@ -190,21 +190,7 @@ _CURRENCIES = frozenset({"euro", "euros", "eur", "dollar", "dollars", "usd", "po
                          "franc", "francs", "chf"})
 
 
-# The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date
-# (the embedder puts "born" nearer "hire date" than "date of birth").
-EVENT_DATES = {word: nouns for words, nouns in (
-    ("born", ("birth date", "date of birth")),
-    ("died", ("death date", "date of death")),
-    ("founded established incorporated", ("founding year", "year of incorporation")),
-    ("hired joined employed", ("hire date", "join date")),
-    ("released published", ("release date", "publication date")),
-    ("launched", ("launch date",)),
-    ("built constructed erected completed", ("construction date", "completion date")),
-    ("opened", ("opening date",)),
-    ("closed", ("closing date",)),
-    ("started began begun", ("start date",)),
-    ("ordered placed place", ("order date",)),  # "how many orders did Corvid Retail place in 2023"
-) for word in words.split()}
+
 
 
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],

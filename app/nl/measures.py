@@ -10,7 +10,7 @@ from app.nl.units import same_unit
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import XSD, plain_label
 
-__all__ = ["AMOUNTS", "MEASURED_BY", "VERB_MEASURES", "general_twin", "measured_by"]
+__all__ = ["AMOUNTS", "EVENT_DATES", "MEASURED_BY", "VERB_MEASURES", "general_twin", "measured_by"]
 
 # What "how <adjective>" measures, in the plain nouns attributes are named with.
 MEASURED_BY = {
@@ -35,6 +35,23 @@ VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("sala
                  "make": ("salary", "income")}
 
 
+# The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date
+# (the embedder puts "born" nearer "hire date" than "date of birth").
+EVENT_DATES = {word: nouns for words, nouns in (
+    ("born", ("birth date", "date of birth")),
+    ("died", ("death date", "date of death")),
+    ("founded established incorporated", ("founding year", "year of incorporation")),
+    ("hired joined employed", ("hire date", "join date")),
+    ("released published", ("release date", "publication date")),
+    ("launched", ("launch date",)),
+    ("built constructed erected completed", ("construction date", "completion date")),
+    ("opened", ("opening date",)),
+    ("closed", ("closing date",)),
+    ("started began begun", ("start date",)),
+    ("ordered placed place", ("order date",)),  # "how many orders did Corvid Retail place in 2023"
+) for word in words.split()}
+
+
 def measured_by(adjective: str) -> tuple[str, ...]:
     """What an adjective of size, or its comparative or superlative, measures: "high", "highest" → height, elevation.
 
@@ -46,6 +63,8 @@ def measured_by(adjective: str) -> tuple[str, ...]:
     word = adjective.lower()
     if word in MEASURED_BY:
         return MEASURED_BY[word]
+    if word in EVENT_DATES:  # "(who was) hired (first)": the date of that event
+        return EVENT_DATES[word]
     if word.removesuffix("s") in VERB_MEASURES:  # "(which employee) earns (the most)"
         return VERB_MEASURES[word.removesuffix("s")]
     ending = next((e for e in ("est", "er") if word.endswith(e)), None)  # "highest", "higher"

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import Node, OrderBy, PrototypeGraph
-from app.nl.measures import AMOUNTS, general_twin, measured_by
+from app.nl.measures import AMOUNTS, EVENT_DATES, general_twin, measured_by
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import COPULAS, PEOPLE
 from ontology_loaders import Ontology
@@ -38,6 +38,8 @@ _EARLY_DATE = frozenset({"oldest", "earliest", "first"})
 # What a size adjective measures, said in words attributes are named with ("the biggest order": its value).
 _MEASURES = {word: ("amount", "value") for word in ("biggest", "largest", "smallest", "greatest")}
 _FILLERS = frozenset({"the", "a", "an", "of", "by", "in", "and", "paid"})
+# After an event's verb, ending the question: which end of its dates is meant
+_WHEN_WORDS = {"first": "first", "earliest": "earliest", "last": "latest", "latest": "latest", "recently": "latest"}
 _RELATIVE = frozenset({"most", "least", "fewest"})
 
 
@@ -56,12 +58,17 @@ def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | No
     word = lowered[k]
     if word in _RELATIVE and k >= 1 and lowered[k - 1] == "at":
         return None  # "at least 2 books", "at most 3": a bound, read as a comparison
+    if word in _WHEN_WORDS and k + 1 == len(lowered) and k >= 1:
+        # "who was hired first", "which member joined most recently": the date of the event the verb says
+        verb = lowered[k - 2] if word == "recently" and lowered[k - 1] == "most" and k >= 2 else lowered[k - 1]
+        if verb in EVENT_DATES:
+            return lowered.index(verb, k - 2), k + 1, f"{_WHEN_WORDS[word]} {verb}"
     if word in _RELATIVE and (k + 1 == len(lowered) or lowered[k + 1] in _FILLERS) and k >= 2 and \
             lowered[k - 1] == "the" and lowered[k - 2] not in _FILLERS:
         # "which product weighs the most": the verb says what is measured ("weighs": weight)
         verb = lowered[k - 2]
         return k - 2, k + 1, verb if word == "most" else f"least {verb}"
-    if word in _RELATIVE and k + 1 < len(lowered):
+    if word in _RELATIVE and k + 1 < len(lowered) and lowered[k + 1] != "recently":
         # "the least inhabitants" keeps its word, which says the low end is meant
         return k, k + 2, lowered[k + 1] if word == "most" else f"{word} {lowered[k + 1]}"
     if word in ("best", "worst") or (word.endswith("est") and len(word) >= 6 and word not in _NOT_SUPERLATIVE):
@@ -96,6 +103,8 @@ def superlative_words(tokens: Sequence[str]) -> tuple[str, ...]:
 
     >>> superlative_words("who has the highest salary".split()), superlative_words("who earns the most".split())
     (('salary',), ('salary', 'income'))
+    >>> superlative_words("who was hired most recently".split())
+    ('hire date', 'join date')
     """
     lowered = [t.lower() for t in tokens]
     for k in range(len(lowered)):

@@ -823,3 +823,26 @@ def test_rd085_a_class_word_after_a_superlative_is_the_thing_sorted(dbpedia, com
     assert graph.order_by[0].property == D + "height"
     graph = extract_graph("What is the most expensive product?", company).graph
     assert graph.order_by[0].property == CO + "listPrice" and graph.limit == 1
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "descending"), [
+    ("Who was hired first?", "company", CO + "hireDate", False),  # all three were not understood
+    ("Which employee was hired most recently?", "company", CO + "hireDate", True),
+    ("Which member joined most recently?", "library", LIB + "joinDate", True),
+])
+def test_rd086_an_events_verb_then_first_or_most_recently_sorts_by_its_date(request, question, ontology, attribute,
+                                                                             descending) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [order] = graph.order_by
+    assert (order.property, order.descending, graph.limit) == (attribute, descending, 1)
+
+
+@pytest.mark.parametrize(("question", "counted_by_attribute"), [
+    ("Which companies have more than 1000 employees?", True),  # their number of employees, as the sample keeps it
+    ("Which departments have more than 5 employees?", False),  # no department has one: its employees are counted
+])
+def test_rd087_a_count_the_compared_things_hold_as_an_attribute(company, question, counted_by_attribute) -> None:
+    graph = extract_graph(question, company).graph
+    assert (graph.aggregation is None) == counted_by_attribute
+    if counted_by_attribute:
+        assert [c.property for n in graph.nodes for c in n.constraints] == [CO + "headcount"]
