@@ -158,8 +158,10 @@ def _when(lowered: Sequence[str]) -> AskedValue | None:
         subject_from, year = 4, True
     else:
         return None
-    if lowered[subject_from] == "the" and "of" in lowered[subject_from + 2:subject_from + 5]:
-        # "When was the death of Shakespeare": the event is named, and its thing follows "of"
+    if lowered[subject_from] == "the" and "of" in lowered[subject_from + 2:subject_from + 5] and \
+            lowered[-1] not in EVENT_DATES:
+        # "When was the death of Shakespeare": the event is named, and its thing follows "of" (but "When was the
+        # University of Oxford founded" names a thing, and its verb the event)
         of = lowered.index("of", subject_from + 2)
         event = " ".join(lowered[subject_from + 1:of])
         nouns = (event,) if event.endswith(("date", "year")) else (f"{event} date", f"date of {event}")

@@ -846,3 +846,13 @@ def test_rd087_a_count_the_compared_things_hold_as_an_attribute(company, questio
     assert (graph.aggregation is None) == counted_by_attribute
     if counted_by_attribute:
         assert [c.property for n in graph.nodes for c in n.constraints] == [CO + "headcount"]
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("When was the University of Oxford founded?", "dbpedia", D + "foundingYear"),  # not understood
+    ("When was the death of Shakespeare?", "dbpedia", D + "deathDate"),  # the event named, as before
+])
+def test_rd088_when_the_x_of_y_then_an_event_verb_asks_that_events_date(request, question, ontology,
+                                                                         attribute) -> None:
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert node.shown == (attribute,)
