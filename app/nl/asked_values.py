@@ -117,7 +117,7 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
     """"How tall is …", "How much does … cost", "How many pages does … have"; "What does … cost" too.
 
     >>> _how_measured("what does the aurora 15 laptop cost".split()).words
-    ('price', 'cost')
+    ('price', 'cost', 'budget')
     >>> _how_measured("how much revenue does granite bank make".split())
     AskedValue(words=('revenue',), span=(2, 3), subject_from=4, counted=False, covers=False, as_written=False)
     """

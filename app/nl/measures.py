@@ -31,8 +31,8 @@ AMOUNTS = frozenset({noun for nouns in MEASURED_BY.values() for noun in nouns} |
                      "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
 
 # What a verb of amount measures: "how much does X cost", "which employee earns the most".
-VERB_MEASURES = {"cost": ("price", "cost"), "weigh": ("weight",), "earn": ("salary", "income"),
-                 "make": ("salary", "income")}
+VERB_MEASURES = {"cost": ("price", "cost", "budget"), "weigh": ("weight",), "earn": ("salary", "income"),
+                 "make": ("salary", "income"), "spend": ("budget", "spending", "expenses")}
 
 
 # The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date

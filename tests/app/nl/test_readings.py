@@ -856,3 +856,13 @@ def test_rd088_when_the_x_of_y_then_an_event_verb_asks_that_events_date(request,
                                                                          attribute) -> None:
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     assert node.shown == (attribute,)
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("How much does the Sales department spend?", "company", CO + "annualBudget"),  # not understood
+    ("How much does Project Orion cost?", "company", CO + "budget"),  # not understood: a project has no price
+    ("How much does the Glide Mouse cost?", "company", CO + "listPrice"),  # a product's price, as before
+])
+def test_rd089_what_is_spent_or_what_a_project_costs_is_its_budget(request, question, ontology, attribute) -> None:
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert node.shown == (attribute,)
