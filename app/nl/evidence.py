@@ -29,7 +29,8 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import AskedValue, class_having, counted_by_attribute, lacking_value, read_asked_value, show_asked
+from app.nl.asked_values import AskedValue, class_having, counted_by_attribute, lacking_value, read_asked_value
+from app.nl.asked_values import show_asked
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -98,8 +99,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
-    mentions, modifiers, unspoken = set_aside_modifiers(_focus_by_attribute(question, tokens, mentions, ontology, index),
-                                                        tokens)
+    mentions = _focus_by_attribute(question, tokens, mentions, ontology, index)
+    mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
@@ -249,8 +250,8 @@ def _without_compared_counts(question: str, mentions: Sequence[Mention], ontolog
         if following:
             after.add(following[0])
     compared = [m.class_iri for m in mentions if m.class_iri]
-    return [m for m in mentions if not (any(m.start <= a < m.end for a in after)
-                                        and counted_by_attribute(m, ontology, [c for c in compared if c != m.class_iri]))]
+    return [m for m in mentions if not (any(m.start <= a < m.end for a in after) and counted_by_attribute(
+        m, ontology, [c for c in compared if c != m.class_iri]))]
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,

@@ -14,9 +14,10 @@ __all__ = ["relation_noun_spans"]
 
 
 def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int]]:
-    """Where a link label of two or more words is said as a relation noun: before "of" ("the project
-    lead of Project Nova", "the account manager for Kite Media") or after "whose" ("whose home branch is …").
-    A class word inside it names no thing.
+    """Where a link label is said as a relation noun: before "of" ("the project lead of Project Nova", "the
+    account manager for Kite Media"), after "whose" ("whose home branch is …") or after "have no" ("have no
+    project lead"). A class word inside it names no thing. A one-word label counts where it is asked for
+    first, or where the class that bears it is none its link reaches.
 
     >>> from ontology_loaders.model import Link
     >>> onto = Ontology(links=[Link(iri="ex:lead", label="project lead")])

@@ -84,7 +84,7 @@ class Plan:
                 # a link only a relation noun names ("lead": heads) gives way to a direct link the words fit
                 # well ("which projects does Elias Vogel lead": project lead)
                 # "who reserved …": not an editor, though an editor reaches a novel directly
-                verb_said = by_verb if not _verb_names(words, ontology.label(choice.link)) else frozenset()
+                verb_said = by_verb if not _verb_says(words, ontology.label(choice.link)) else frozenset()
                 through = named | verb_said if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
                 if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
                         self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through,
@@ -113,7 +113,7 @@ class Plan:
         """Join ``i`` to ``j`` by two links through a class between (one of ``through`` where given; one
         whose best step scores above ``better_than`` where given), else by three where allowed: through a
         record one of whose links the words name (``record``), else the best three with no ``through``."""
-        a = self.classes[i] or self._focus_start(i, through, ontology)
+        a = self.classes[i] or self._focus_start(i, through | record, ontology)
         b = self.classes[j]
         # only where no single link joins them may the class word stand for a kind of it
         general = self.mentions[i].kind in ("class", "focus", "related") and better_than is None and not through
@@ -306,30 +306,28 @@ def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
 
 
 def _verb_named(words: Sequence[str], ontology: Ontology) -> frozenset[str]:
-    """The links whose label begins with the verb said, by its stem: "reserved" names reserved by and reserved
-    item, "borrowed" names borrower."""
-    return frozenset(link.iri for link in ontology.links if _verb_names(words, link.label, whole_stem=True))
+    """The links whose label begins with the verb said or its doer, by its stem: "reserved" names reserved by and
+    reserved item, "borrowed" names borrower; "placed" names no "place of residence", a noun.
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:b", label="borrower"), Link(iri="ex:r", label="place of residence")])
+    >>> sorted(_verb_named(["borrowed"], onto)), sorted(_verb_named(["placed"], onto))
+    (['ex:b'], [])
+    """
+    stems = {word_stem(w.lower()) for w in words if is_verb_form(w)}
+    return frozenset(link.iri for link in ontology.links
+                     if (first := (plain_label(link.label).split() or [""])[0])
+                     and (is_verb_form(first) or first.endswith(("er", "or"))) and word_stem(first) in stems)
 
 
-def _verb_names(words: Sequence[str], label: str, whole_stem: bool = False) -> bool:
-    """Whether a verb of ``words`` begins the label's first word by its stem (``whole_stem``), or loosely begins
-    any word of it by its first four letters ("shipped" and "ship-to location", "composed" and "music
-    composer" say one thing).
+def _verb_says(words: Sequence[str], label: str) -> bool:
+    """Whether a verb of ``words`` loosely says a word of the label, by its first four letters: "shipped" and
+    "ship-to location", "composed" and "music composer" say one thing.
 
-    >>> _verb_names(["reserved"], "reserved by", True), _verb_names(["shipped", "to"], "ship-to location")
-    (True, True)
-    >>> _verb_names(["shipped", "to"], "ship-to location", True), _verb_names(["reserved"], "edited by")
-    (False, False)
-    >>> _verb_names(["borrowed"], "borrower", True), _verb_names(["placed"], "place of residence", True)
+    >>> _verb_says(["shipped", "to"], "ship-to location"), _verb_says(["reserved"], "edited by")
     (True, False)
     """
-    label_words = plain_label(label).split()
-    verbs = [w.lower() for w in words if is_verb_form(w)]
-    if whole_stem:  # the label's first word a form of the verb or its doer ("borrower"), not a noun ("place of …")
-        first = label_words[0] if label_words else ""
-        return (is_verb_form(first) or first.endswith(("er", "or"))) and \
-            any(word_stem(v) == word_stem(first) for v in verbs)
-    return any(v[:4] == w[:4] for v in verbs for w in label_words)
+    return any(v.lower()[:4] == w[:4] for v in words if is_verb_form(v) for w in plain_label(label).split())
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,

@@ -3,8 +3,8 @@
 An ontology often keeps an event as a thing of its own (a loan, a reservation, an order item), so the
 two things a verb relates are three links apart. The general three-link search keeps only the few
 best first steps of each end, and a book's best steps are its author and its publisher, never the
-copy a loan holds. Here the link the words name (the loan's borrower, its loaned item) is fixed as
-the middle step or an end step, and only the steps that reach it are ranked.
+copy a loan holds. Here a link the words name (a loan's loaned item, a reservation's reserved item) is
+fixed as the middle step, and only the steps from each end that reach it are ranked.
 """
 
 from __future__ import annotations
