@@ -27,7 +27,7 @@ CO = "http://protograph.example/company/"
     ("What is the list price of the Aurora 15 Laptop", ("list price",), 6),
     ("Give me the height of Mount Everest", ("height",), 5),
     ("How heavy is the Borealis Tower", ("weight", "mass"), 3),
-    ("How much does the Aurora 13 Laptop cost", ("price", "cost"), 3),
+    ("How much does the Aurora 13 Laptop cost", ("price", "cost", "budget"), 3),
     ("What does the Aurora 13 Laptop weigh", ("weight",), 2),
     ("How many pages does War and Peace have", ("number of pages",), 4),
     ("When did Michael Jackson die", ("death date", "date of death"), 2),
