@@ -130,6 +130,7 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
         return AskedValue(MEASURED_BY[adjective], (0, 2), 3)
     if adjective == "much" and lowered[2] in DO_FORMS and lowered[-1] in VERB_MEASURES:
         return AskedValue(VERB_MEASURES[lowered[-1]], (len(lowered) - 1, len(lowered)), 3)
+    # "How much revenue does …", "How many pages does …": a noun of at most three words, then "do"
     verb = next((k for k in range(3, min(6, len(lowered) - 1)) if lowered[k] in DO_FORMS), None)
     if adjective == "much" and verb is not None:
         # "How much revenue does Granite Bank make": the noun after "much" is the value, whatever the verb
@@ -137,13 +138,11 @@ def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
     if adjective == "many" and lowered[2] in PEOPLE and len(lowered) > 4 and lowered[3] in _LIVE and \
             lowered[4] == "in":
         return AskedValue(("population",), (2, 4), 5, covers=True)  # "How many people live in Poland"
-    if adjective == "many" and lowered[-1] == "have":
-        verb = next((k for k in range(3, len(lowered) - 1) if lowered[k] in DO_FORMS), None)
-        if verb is not None and verb - 2 <= 3:
-            counted = " ".join(lowered[2:verb])
-            if counted in PEOPLE:  # "How many inhabitants does Maribor have"
-                return AskedValue(("population",), (2, verb), verb + 1, covers=True)
-            return AskedValue((f"number of {counted}",), (2, verb), verb + 1, counted=True)
+    if adjective == "many" and lowered[-1] == "have" and verb is not None:
+        counted = " ".join(lowered[2:verb])
+        if counted in PEOPLE:  # "How many inhabitants does Maribor have"
+            return AskedValue(("population",), (2, verb), verb + 1, covers=True)
+        return AskedValue((f"number of {counted}",), (2, verb), verb + 1, counted=True)
     return None
 
 

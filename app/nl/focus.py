@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, ENGLISH, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, ENGLISH, HAVE_FORMS, is_verb_form
 from ontology_loaders import Ontology
 
 __all__ = ["WH_THING", "asked_classes", "wh_focus"]
@@ -23,7 +23,6 @@ _WHO = ("person", "agent", "organization", "organisation", "company")
 WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
 
 _POSSESSIVES = frozenset({"our", "my", "your"})
-_HAVE = frozenset({"has", "have", "had"})
 
 
 def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
@@ -67,7 +66,7 @@ def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     """
     lowered = [t.lower() for t in tokens]
     # "What has Granite Bank bought?": a perfect asks as "did" does
-    done = lowered[1:2] and (lowered[1] in DO_FORMS or lowered[1] in _HAVE and is_verb_form(lowered[-1]))
+    done = lowered[1:2] and (lowered[1] in DO_FORMS or lowered[1] in HAVE_FORMS and is_verb_form(lowered[-1]))
     if len(lowered) <= 2 or lowered[0] != "what" or not done:
         return False
     return any(relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]])

@@ -68,6 +68,11 @@ class LinkChoice:
     source_class: str
     target_class: str
 
+    @property
+    def ends(self) -> tuple[str, str]:
+        """The classes of the first thing and of the second, along the way the choice runs."""
+        return (self.source_class, self.target_class) if self.forward else (self.target_class, self.source_class)
+
 
 def word_stem(word: str) -> str:
     return word[:5] if len(word) > 5 else word
@@ -454,14 +459,10 @@ def _steps_from(ontology: Ontology, grams: Sequence[str], similarity: dict[str, 
     candidates = [c for c in _candidates(ontology, known, None) if c[0] in similarity]
     best: dict[str, LinkChoice] = {}
     for choice in _scored(ontology, grams, similarity, candidates, len(candidates)):
-        other = _reached(choice)
+        other = choice.ends[1]
         if other != known and other != OWL_THING:
             best.setdefault(other, choice)
     return list(best.values())[:THREE_LINK_BRANCHING]
-
-
-def _reached(choice: LinkChoice) -> str:
-    return choice.target_class if choice.forward else choice.source_class
 
 
 def _flipped(choice: LinkChoice) -> LinkChoice:
@@ -482,7 +483,7 @@ def rank_three_link_paths(ontology: Ontology, index: OntologyIndex, grams: Seque
     best: tuple[float, LinkChoice, str, LinkChoice, str, LinkChoice] | None = None
     for first in _steps_from(ontology, grams, similarity, source):
         for last in _steps_from(ontology, grams, similarity, target):
-            left, right = _reached(first), _reached(last)
+            left, right = first.ends[1], last.ends[1]
             middle = _scored(ontology, grams, similarity, [c for c in _candidates(ontology, left, right, False)
                                                             if c[0] in similarity], 1)
             if not middle:

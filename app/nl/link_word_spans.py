@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.nl.mentions import class_named, link_spans
+from app.nl.words import ARTICLES, HAVE_FORMS
 from ontology_loaders.model import Ontology
 
 __all__ = ["relation_noun_spans"]
@@ -33,7 +34,7 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
                  or end - start >= 2 and _had(lowered, start))]
 
 
-_HAVING = frozenset({"have", "has", "had", "with", "without"})
+_HAVING = HAVE_FORMS | {"with", "without"}
 
 
 def _had(lowered: Sequence[str], start: int) -> bool:
@@ -49,7 +50,7 @@ def _had(lowered: Sequence[str], start: int) -> bool:
     False
     """
     before = lowered[max(start - 2, 0):start]
-    return len(before) == 2 and before[0] in _HAVING and before[1] in ("a", "an", "the", "no", "any")
+    return len(before) == 2 and before[0] in _HAVING and before[1] in ARTICLES | {"no", "any"}
 
 
 def _asked_the(lowered: Sequence[str], start: int) -> bool:

@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label, links_labelled, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, is_verb_form
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["asked_for", "declared_range", "link_word_ending_elsewhere", "related_things"]
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
 _RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
-_HAVE = frozenset({"have", "has", "had"})
 _ASKS_OF_A_NAME = COPULAS | DO_FORMS | {"how"}
 # "Where was the author of …": these ask something of the thing a link's word names, not the thing itself.
 _ASKS_OF_ANOTHER = frozenset({"where", "when", "how"})
@@ -39,7 +38,7 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
         # "the wife of": an everyday word for a link, owned by what follows
         owned = lowered[i - 1] == "the" and lowered[i + 1:i + 2] == ["of"] and not kind_nouns(word)
         # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
-        had = lowered[i - 1] in _HAVE and len(word_forms([word])) > 1
+        had = lowered[i - 1] in HAVE_FORMS and len(word_forms([word])) > 1
         # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
         # the named thing has (a spouse)
         # ("How many films did Hal Roach produce": the films are what the verb reaches, nothing new)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from app.graph.model import PrototypeGraph
 from app.nl.mention_types import Mention
-from app.nl.words import COPULAS
+from app.nl.words import COPULAS, IRREGULAR_PLURALS
 
 __all__ = ["one_thing_nothing_identifies"]
 
@@ -21,13 +21,9 @@ __all__ = ["one_thing_nothing_identifies"]
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "what", "which"})
 
 
-# "Which people …" asks for many, as "which persons" does.
-_IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "staff", "personnel", "mice", "geese"})
-
-
 def _said_in_the_singular(tokens: Sequence[str], mention: Mention) -> bool:
     head = tokens[mention.end - 1].lower()
-    plural = head.endswith("s") and not head.endswith(("ss", "us", "is")) or head in _IRREGULAR_PLURALS
+    plural = head.endswith("s") and not head.endswith(("ss", "us", "is")) or head in IRREGULAR_PLURALS
     return not plural and mention.start > 0 and tokens[mention.start - 1].lower() in _SINGULAR_DETERMINERS
 
 

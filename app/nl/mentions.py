@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
+from app.nl.words import IRREGULAR_PLURALS
 from ontology_loaders.model import Ontology
 
 __all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
@@ -137,7 +138,6 @@ _RELATIVES = frozenset({"that", "who", "which"})
 _IDIOMS = [["take", "place"], ["took", "place"], ["takes", "place"], ["taking", "place"], ["taken", "place"]]
 _NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
                                "whose", "various", "always", "as", "us", "less", "plus"})
-_IRREGULAR_PLURALS = frozenset({"people", "men", "women", "children"})
 # Words that follow a verb (its object's article, a particle) and seldom a noun.
 AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
 
@@ -164,7 +164,7 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
     if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
         return False
     subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]
-    return subject in _IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss")
+    return subject in IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss")
                                              and subject not in _NOT_PLURAL_NOUNS)
 
 

@@ -96,7 +96,7 @@ class Plan:
                     # "librarians who work in Tartu": works at a branch located there, not born there;
                     # "librarians who work at branches in Portugal": the branches are there, through a city
                     return
-                first, second = _ends(choice)
+                first, second = choice.ends
                 # a link may hold only for a kind of the class named ("people who work at …": employees)
                 self.classes[source] = _or_hint(first, self.mentions[source], ontology) \
                     if self.classes[source] != first else first
@@ -130,7 +130,7 @@ class Plan:
             return False
         if better_than is not None and max(step.score for step in path[::2]) <= better_than:
             return False
-        self.classes[i] = _ends(path[0])[0]  # the kind of the class word the first step holds for
+        self.classes[i] = path[0].ends[0]  # the kind of the class word the first step holds for
         ends = [i]
         for middle, step in zip(path[1:-1:2], path[::2]):
             known = self._neighbour(ends[-1], step, middle)
@@ -180,7 +180,7 @@ class Plan:
             # ... except a link said "<noun> of" ("translations of"), which starts at the thing it names
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
-        ranked = [c for c in ranked if self._may_narrow(i, _ends(c)[0]) and self._may_narrow(j, _ends(c)[1])]
+        ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
         return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
@@ -287,10 +287,6 @@ def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str]) -> list[Lin
     return preferred + [c for c in ranked if c not in preferred] if preferred else list(ranked)
 
 
-def _ends(choice: LinkChoice) -> tuple[str, str]:
-    return (choice.source_class, choice.target_class) if choice.forward else (choice.target_class, choice.source_class)
-
-
 def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
     """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
     hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
@@ -343,13 +339,13 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
         # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated")
         asks_a_person = mention.kind == "focus" and mention.text.lower() in ("who", "whom") or \
             mention.kind == "name" and looks_like_a_person(mention.text)
-        if person and ranked and asks_a_person and not _may_be_a_person(_ends(ranked[0])[end], person, ontology):
+        if person and ranked and asks_a_person and not _may_be_a_person(ranked[0].ends[end], person, ontology):
             near = [c for c in ranked if c.score >= ranked[0].score - PERSON_MARGIN
-                    and _may_be_a_person(_ends(c)[end], person, ontology)]
+                    and _may_be_a_person(c.ends[end], person, ontology)]
             if near:
                 return near[0]
     for choice in ranked:
-        a, b = _ends(choice)
+        a, b = choice.ends
         if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):
             return choice
     return ranked[0] if ranked else None

@@ -42,13 +42,6 @@ def path_through(ontology: Ontology, index: OntologyIndex, grams: Sequence[str],
             middle = LinkChoice(iri, forward, 1.0, link.domain, link.range)
             if best is None or score > best[0]:
                 # a step may hold for a kind of the record's end only: the thing between is of that kind
-                best = (score, (first[0], _far_end(first[0]), middle, _near_end(last[0]), last[0]))
+                best = (score, (first[0], first[0].ends[1], middle, last[0].ends[0], last[0]))
     return None if best is None else best[1]
 
-
-def _far_end(step: LinkChoice) -> str:
-    return step.target_class if step.forward else step.source_class
-
-
-def _near_end(step: LinkChoice) -> str:
-    return step.source_class if step.forward else step.target_class

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["ARTICLES", "COPULAS", "DO_FORMS", "ENGLISH", "MONTHS", "NEGATIONS", "PEOPLE", "PREDICATE_VERBS", "PREPOSITIONS",
-           "TOKEN", "is_english", "is_verb_form", "tokens_of"]
+__all__ = ["ARTICLES", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS", "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE",
+           "PREDICATE_VERBS", "PREPOSITIONS", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -24,6 +24,9 @@ COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
 # The forms of "do" that carry a question ("Which films did Spielberg direct?").
 DO_FORMS = frozenset({"do", "does", "did"})
 ARTICLES = frozenset({"the", "a", "an"})
+HAVE_FORMS = frozenset({"have", "has", "had"})
+# Plurals without an "s": "Which people …" asks for many, as "which persons" does.
+IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "staff", "personnel", "mice", "geese"})
 # A preposition that alone says how one thing relates to the next ("museums in Paris", "books by Tolkien").
 PREPOSITIONS = frozenset({"in", "at", "from", "on", "near", "by", "with", "for", "about", "inside", "within"})
 # Verbs that open what is said of a thing ("… has the most visitors", "… were released after 2000").
