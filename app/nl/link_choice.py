@@ -20,9 +20,16 @@ from typing import Literal
 
 import numpy as np
 
+from app.nl.link_direction import (
+    described_first_of_second_agent,
+    passive_verb,
+    runs_from_the_doer,
+    said_by_the_agent,
+    word_stem,
+)
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import NEGATIONS, NUMBER_WORDS, is_verb_form
+from app.nl.words import NEGATIONS, NUMBER_WORDS
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
@@ -72,10 +79,6 @@ class LinkChoice:
     def ends(self) -> tuple[str, str]:
         """The classes of the first thing and of the second, along the way the choice runs."""
         return (self.source_class, self.target_class) if self.forward else (self.target_class, self.source_class)
-
-
-def word_stem(word: str) -> str:
-    return word[:5] if len(word) > 5 else word
 
 
 # A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
@@ -210,80 +213,6 @@ def _declared_structure(domain: str, range_: str, label: str, link_iri: str) -> 
     return bonus
 
 
-def _passive(grams: Sequence[str]) -> bool:
-    """Whether the phrase is a passive with its agent: "created by", "written by".
-
-    >>> _passive(["created", "created by"]), _passive(["by"]), _passive(["wrote"])
-    (True, False, False)
-    """
-    return any(len(words) == 2 and words[1] == "by" and is_verb_form(words[0]) for words in map(str.split, grams))
-
-
-def _described_first_of_second_agent(verb: str, label: str) -> bool | None:
-    """Whether a link runs from the first thing when the second does what the verb says ("which films did
-    Spielberg direct"): so a one-word label the verb says names the doer ("director", "mentor"), as does a
-    passive ("translated by"); a label that is the verb said ("reports to") runs from the doer. Other labels
-    ("award" for "win") say nothing of it.
-
-    >>> [_described_first_of_second_agent("mentor", x) for x in ("mentor", "award")]
-    [True, None]
-    >>> _described_first_of_second_agent("report", "reports to"), _described_first_of_second_agent("win", "award")
-    (False, None)
-    >>> _described_first_of_second_agent("translate", "translated by")  # a passive runs to the doer
-    True
-    """
-    words = label.lower().split()
-    if not words or word_stem(words[0]) != word_stem(verb.lower()):
-        return None
-    if words[-1] == "by" and len(words) > 1:
-        return True  # "which books did Ana Ferreira translate": the books are translated by her
-    return False if _is_verb_label(label) else (True if len(words) == 1 else None)
-
-
-def _runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
-    """Whether the link starts at the doer, the first thing, given the doer's verb and the word after it;
-    None: the sentence does not say. ``verb_named``: some candidate's label is a form of the verb.
-
-    A verb label with its preposition runs from the doer ("reports to"); another form of the verb, from the
-    thing done ("who created Goofy": Goofy's creator; "who starred in Titanic": Titanic starring them), and
-    where the verb names a link the others get nothing from the sentence. A verb with a preposition and a
-    label of other words tells how the doer stands to the other thing ("who works for Google": the doer's
-    employer; "who studied at"). A transitive verb's doer is named by a noun of the thing done ("who wrote
-    Hamlet": its author), unless the noun says "of" ("successor of": the doer's own link).
-
-    >>> _runs_from_the_doer("works for", "employer", False), _runs_from_the_doer("reports to", "reports to", True)
-    (True, True)
-    >>> _runs_from_the_doer("created", "creator", True), _runs_from_the_doer("starred in", "starring", True)
-    (False, False)
-    >>> print(_runs_from_the_doer("starred in", "instrument", True))
-    None
-    """
-    verb_words, label_words = verb.lower().split(), label.lower().split()
-    if not verb_words or not label_words or label_words[-1] == "by":
-        return False
-    if word_stem(label_words[0]) == word_stem(verb_words[0]):
-        return len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS | {"of"}
-    if len(verb_words) > 1 and verb_words[1] in _LABEL_PREPOSITIONS - {"by"}:
-        return None if verb_named else True
-    return label_words[-1] == "of"  # "which products replaced X": each is the "successor of" X
-
-
-_LABEL_PREPOSITIONS = frozenset({"to", "on", "in", "at", "for", "with", "from", "into", "through", "by"})
-
-
-def _is_verb_label(label: str) -> bool:
-    """Whether a link's label is a verb ("reports to", "influenced") rather than a noun ("mentor", "author").
-
-    >>> [_is_verb_label(x) for x in ("reports to", "influenced", "runs on", "mentor", "member of", "sales agent")]
-    [True, True, True, False, False, False]
-    """
-    words = label.lower().split()
-    if not words:
-        return False
-    return is_verb_form(words[0]) or (len(words) > 1 and words[0].endswith("s") and not words[0].endswith("ss")
-                                      and words[1] in _LABEL_PREPOSITIONS)
-
-
 def _verbatim(grams: Sequence[str], label: str) -> bool:
     label = " ".join(label.lower().split())
     return len(label) > 2 and any(f" {label} " in f" {g} " for g in grams)
@@ -338,18 +267,21 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     labels = {link: plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
-    described_first = None if not (agent == "first" or _passive(grams)) else agent != "first"
+    passive = passive_verb(grams)
+    described_first = None if not (agent == "first" or passive) else agent != "first"
     verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
     fallbacks = _fallback_nouns(grams, set(labels.values()))
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])]
         if agent == "second":
-            described_first = _described_first_of_second_agent(verb, labels[link])
+            described_first = described_first_of_second_agent(verb, labels[link])
         elif agent == "first":
-            described_first = _runs_from_the_doer(verb, labels[link], verb_named)
-        direction = PASSIVE_FORWARD_BONUS if forward == described_first else 0.0
-        if described_first is not None and forward != described_first and labels[link].endswith(" by"):
+            described_first = runs_from_the_doer(verb, labels[link], verb_named)
+        own_verb = agent is None and said_by_the_agent(passive, labels[link])
+        direction = PASSIVE_FORWARD_BONUS if forward == described_first and not own_verb else 0.0
+        wrong_way = own_verb if forward == described_first else labels[link].endswith(" by")
+        if described_first is not None and wrong_way:
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
         own_grams = [g for g in grams if g != labels[link]] if labels[link] in fallbacks else grams
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)

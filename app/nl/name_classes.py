@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from app.nl.asked_values import AskedValue, asked_of, class_having
 from app.nl.gazetteer import place_kind
+from app.nl.given_names import looks_like_a_person
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
 from app.nl.name_kinds import known_kind
@@ -78,6 +79,8 @@ def refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], 
         if kind:
             refined[i] = kind  # "Heraklion", "North Sea": the name or a gazetteer says it, no model needed
             named.remove(i)
+        elif looks_like_a_person(mentions[i].text):
+            named.remove(i)  # "Jerry Seinfeld" where the link admits no person class: no guess beats its end
     if type_name is not None:
         answers = {i: type_name(mentions[i].text, classes[i]) for i in named}
         refined = [answers.get(i) or c for i, c in enumerate(refined)]
@@ -93,8 +96,9 @@ def refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], 
 
 def split_coordinated_names(tokens: Sequence[str], mentions: Sequence[Mention],
                              resolve_name: NameResolver | None) -> list[Mention]:
-    """"Sonny and Cher", "both Titanic and Inception": two names, where "both" says so or the knowledge graph
-    knows each part and not the whole ("Harold and Maude", a film, stays one)."""
+    """"Sonny and Cher", "both Titanic and Inception": two names, where "both" says so, where each part is a
+    person's full name ("Larry David and Jerry Seinfeld"), or where the knowledge graph knows each part and not
+    the whole ("Harold and Maude", a film, stays one)."""
     result: list[Mention] = []
     for mention in mentions:
         words = [t.lower() for t in tokens[mention.start:mention.end]]
@@ -107,7 +111,8 @@ def split_coordinated_names(tokens: Sequence[str], mentions: Sequence[Mention],
         both = mention.start > 0 and tokens[mention.start - 1].lower() in ("both", "either", "between")
         known = resolve_name is not None and resolve_name(mention.text) is None and \
             all(resolve_name(text) is not None for text in texts)
-        if both or known:
+        people = all(looks_like_a_person(text) for text in texts)
+        if both or people or known:
             result += [dataclasses.replace(mention, start=a, end=b, text=text) for (a, b), text in zip(parts, texts)]
         else:
             result.append(mention)

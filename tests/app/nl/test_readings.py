@@ -14,6 +14,7 @@ from app.nl.pipeline import extract_graph
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
+OWL = "http://www.w3.org/2002/07/owl#"
 
 
 @pytest.mark.parametrize("question", ["Which countries have English as an official language?",
@@ -860,3 +861,37 @@ def test_rd088_when_the_x_of_y_then_an_event_verb_asks_that_events_date(request,
 def test_rd089_what_is_spent_or_what_a_project_costs_is_its_budget(request, question, ontology, attribute) -> None:
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     assert node.shown == (attribute,)
+
+
+@pytest.mark.parametrize(("question", "ontology", "link", "names"), [
+    ("Which films were directed by Joel Coen and Ethan Coen?", "dbpedia", D + "director", ["Joel Coen", "Ethan Coen"]),
+    ("Where did Barack Obama and Michelle Obama study?", "dbpedia", D + "education",
+     ["Barack Obama", "Michelle Obama"]),
+    # names no instance data knows: each part is still a person's full name
+    ("Which books were written by Ada Byrne and Tomas Reyes?", "library", LIB + "writtenBy",
+     ["Ada Byrne", "Tomas Reyes"]),
+])
+def test_rd090_two_full_names_joined_by_and_are_two_people(request, question, ontology, link, names) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    named = {n.id: c.value for n in graph.nodes for c in n.constraints}
+    assert sorted(named.values()) == sorted(names)
+    [asked] = [n.id for n in graph.nodes if n.id not in named]
+    # each is joined as the first is, to the one thing asked
+    assert [e.link for e in graph.edges] == [link, link]
+    assert {frozenset((e.source, e.target)) for e in graph.edges} == {frozenset((asked, n)) for n in named}
+
+
+def test_rd090_a_film_title_with_and_stays_one_name(dbpedia) -> None:
+    graph = extract_graph("Who composed the music for Harold and Maude?", dbpedia).graph
+    assert [c.value for n in graph.nodes for c in n.constraints] == ["Harold and Maude"]
+
+
+@pytest.mark.parametrize(("question", "ontology", "expected"), [
+    # "what" then a passive asks for the thing done; a noun label runs from it, a verb label from the agent
+    ("What was created by Larry David?", "dbpedia", (OWL + "Thing", D + "creator", D + "Agent")),
+    ("What was written by Dan Brown?", "dbpedia", (D + "Work", D + "author", D + "Person")),
+    ("What was written by Ada Byrne?", "library", (LIB + "WrittenWork", LIB + "writtenBy", LIB + "Author")),
+])
+def test_rd091_what_then_a_passive_with_its_agent_asks_for_the_thing_done(request, question, ontology, expected,
+                                                                          triples) -> None:
+    assert triples(extract_graph(question, request.getfixturevalue(ontology)).graph) == {expected}
