@@ -46,7 +46,7 @@ from app.nl.comparisons import read_count_conditions
 from app.nl.flags import read_flags
 from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
-from app.nl.link_words import end_named, named_by_asked, named_by_place, owned
+from app.nl.link_words import owned, with_link_words
 from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
 from app.nl.own_organisation import without_own_organisation
@@ -181,9 +181,8 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
     """Join each thing to the next by the words between them, or to the thing whose clause they continue."""
     grams = [phrase_grams(words, whole=False) or implied_grams(words) + owned(words, mentions[i + 1])
              or phrase_grams(words) for i, words in enumerate(phrases)]
-    grams = [gs + end_named(gs, mentions[i], mentions[i + 1], ontology)
-             + named_by_asked(phrases[i], mentions[i], mentions[i + 1], tokens, ontology)
-             + named_by_place(phrases[i], mentions[i + 1], tokens, ontology) for i, gs in enumerate(grams)]
+    grams = [with_link_words(gs, phrases[i], mentions[i], mentions[i + 1], tokens, ontology)
+             for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
     offset, partner = 0, {}

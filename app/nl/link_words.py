@@ -17,7 +17,7 @@ from app.nl.plan import PREPOSITIONS
 from app.nl.words import COPULAS
 from ontology_loaders import Ontology
 
-__all__ = ["end_named", "named_by_asked", "named_by_place", "owned"]
+__all__ = ["owned", "with_link_words"]
 
 
 def end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: Ontology) -> list[str]:
@@ -30,20 +30,34 @@ def end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: O
 
 # Verbs that say only that two things go together, not how: the thing's own word must say which link.
 _LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "played", "located", "situated",
-                          "lie", "lies", "part", "use", "uses", "used"})
+                          "lie", "lies", "part", "use", "uses", "used",
+                          # "what religion does she follow / practise"
+                          "follow", "follows", "followed", "practise", "practises", "practised", "practice",
+                          "practices", "practiced"})
 
 
 def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens: Sequence[str],
                     ontology: Ontology) -> list[str]:
     """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
     thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
-    if asked.kind != "class" or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
+    if asked.kind not in ("class", "related") or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
         return []
     if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
         return []
     if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS:
         return []  # "which museums are in Amsterdam": the preposition relates them, the museums are no link
     return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
+
+
+def with_link_words(grams: list[str], words: Sequence[str], first: Mention, second: Mention,
+                    tokens: Sequence[str], ontology: Ontology) -> list[str]:
+    """The phrase's grams and the words its ends add. "What religion does she follow": a link's own word asked
+    for names that link alone, and the light verb nothing more; a class word asked ("what movies does he play
+    in") only adds its word to the verb's."""
+    asked = named_by_asked(words, first, second, tokens, ontology)
+    if asked and first.kind == "related":
+        return asked
+    return grams + end_named(grams, first, second, ontology) + asked + named_by_place(words, second, tokens, ontology)
 
 
 _ARTICLES_AND_BE = frozenset({"the", "a", "an"}) | COPULAS

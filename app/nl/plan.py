@@ -174,8 +174,10 @@ class Plan:
         verb = " ".join(words[:2]) if agent == "first" else \
             next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
         ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j], agent=agent, verb=verb)
-        # A thing a link's word names ("how many children") is where that link goes, never where it starts.
-        named_by = [m for m in (self.mentions[i], self.mentions[j]) if m.kind == "related" and list(words) == [m.text]]
+        # A thing a link's word names ("how many children", "what religion does she follow") is where that link
+        # goes, never where it starts.
+        named_by = [m for m in (self.mentions[i], self.mentions[j])
+                    if m.kind == "related" and (list(words) == [m.text] or list(grams) == [m.text.lower()])]
         if named_by:
             # ... except a link said "<noun> of" ("translations of"), which starts at the thing it names
             starts = named_by[0].text.lower().endswith(" of")
