@@ -37,6 +37,10 @@ def _said_by(label: str, class_label: str) -> list[str]:
     return [w for w in _words(label) if w not in _SMALL and w not in own]
 
 
+# Words that say the opposite of a label's first word: "part-time" is not "full-time".
+_OPPOSITES = {"full": "part", "public": "private", "open": "closed"}
+
+
 def _find(words: Sequence[str], tokens: Sequence[str], free: Sequence[bool]) -> tuple[int, bool] | None:
     """Where the words stand in the question (the first of them), and whether they are negated there.
 
@@ -47,13 +51,15 @@ def _find(words: Sequence[str], tokens: Sequence[str], free: Sequence[bool]) -> 
     (3, False)
     >>> _find(["open", "access"], ["which", "open", "books"], [True] * 3) is None
     True
+    >>> _find(["full", "time"], ["which", "employees", "work", "part", "time"], [True] * 5)
+    (3, True)
     """
     first = words[0]
     needed = words[1:-1] if len(words) >= 3 else words[1:]
     for i, token in enumerate(tokens):
         if not free[i]:
             continue
-        negated_word = token == "un" + first or token == "non" + first
+        negated_word = token in ("un" + first, "non" + first, "in" + first, _OPPOSITES.get(first))
         if token != first and not negated_word:
             continue
         rest = tokens[i + 1:i + 1 + 2 * len(words)]

@@ -197,3 +197,16 @@ def test_ppa015_who_came_after_or_before_someone(dbpedia, question, link) -> Non
     [edge] = graph.edges
     named = next(n.id for n in graph.nodes if n.constraints)
     assert (edge.link, edge.source) == (D + link, named)  # the named person's successor is the one asked
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    # where something ends or starts: a river's mouth, a route's start; a river's start is still its source
+    ("How many rivers end in the Indian Ocean?", "riverMouth"),
+    ("Which railway lines start at South Station?", "routeStart"),
+    ("Which rivers start in Switzerland?", "source"),
+    # a grave or a tomb is a resting place
+    ("Where is the tomb of Karl Marx?", "restingPlace"),
+])
+def test_ppa016_where_a_thing_ends_or_starts_and_where_someone_lies(dbpedia, question, link) -> None:
+    [edge] = extract_graph(question, dbpedia).graph.edges
+    assert edge.link == D + link

@@ -922,3 +922,12 @@ def test_rd093_a_persons_name_is_not_left_open_where_a_link_fits_both_ways(dbped
     [edge] = graph.edges
     named = next(n.id for n in graph.nodes if n.constraints)
     assert edge.source == named and graph.node(named).class_ == D + "Person"
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("Which employees work part-time?", "company", CO + "fullTime"),  # was no condition at all
+    ("Which members are inactive?", "library", LIB + "isActive"),
+])
+def test_rd094_a_word_opposite_to_a_yes_no_label_says_it_is_false(request, question, ontology, attribute) -> None:
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert [(c.property, c.value) for c in node.constraints] == [(attribute, False)]
