@@ -931,3 +931,13 @@ def test_rd093_a_persons_name_is_not_left_open_where_a_link_fits_both_ways(dbped
 def test_rd094_a_word_opposite_to_a_yes_no_label_says_it_is_false(request, question, ontology, attribute) -> None:
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     assert [(c.property, c.value) for c in node.constraints] == [(attribute, False)]
+
+
+@pytest.mark.parametrize(("question", "ontology", "name"), [
+    ("Which films were produced by Benicio del Toro?", "dbpedia", "Benicio del Toro"),  # was two names
+    ("Where was Leonardo da Vinci born?", "dbpedia", "Leonardo da Vinci"),
+    ("Which books did Ana da Silva write?", "library", "Ana da Silva"),
+])
+def test_rd095_a_small_word_inside_a_persons_name_keeps_it_one_name(request, question, ontology, name) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [c.value for n in graph.nodes for c in n.constraints] == [name]
