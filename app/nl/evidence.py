@@ -29,7 +29,7 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import AskedValue, class_having, counted_by_attribute, lacking_value, read_asked_value
+from app.nl.asked_values import AskedValue, counted_by_attribute, lacking_value, read_asked_value
 from app.nl.asked_values import show_asked
 from app.nl.clauses import (
     back_clause,
@@ -41,12 +41,12 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import bounded_labels, find_comparisons, narrowed_for_comparisons, read_comparisons
+from app.nl.comparisons import find_comparisons, narrowed_for_comparisons, read_comparisons
 from app.nl.comparisons import read_count_conditions
 from app.nl.flags import read_flags
-from app.nl.focus import asked_classes
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
+from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
 from app.nl.own_organisation import without_own_organisation
@@ -64,8 +64,9 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.shared_nodes import named_kind, same_as, same_thing
 from app.nl.shown_values import read_shown_values, shown_amounts
 from app.nl.spans import find_mentions
-from app.nl.superlatives import read_superlative, sorted_amounts, superlative_words
+from app.nl.superlatives import read_superlative, sorted_amounts
 from app.nl.values import ValueWords, read_values
+from app.nl.who_by_attribute import focus_by_attribute
 from app.nl.words import NEGATIONS, TOKEN, is_english, tokens_of
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 
@@ -99,7 +100,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
-    mentions = _focus_by_attribute(question, tokens, mentions, ontology, index)
+    mentions = focus_by_attribute(question, tokens, mentions, ontology, index)
+    mentions, labelled = split_labelled_values(tokens, mentions, ontology)  # "with the job title Designer"
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
@@ -137,6 +139,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         heads = {m.end - 1 for m in plan.mentions if m.kind == "class" and m.end > 0}
         free = [n or i in heads for i, n in enumerate(named)]
         _add_conditions(draft, read_values(tokens, draft.graph, draft.spans, ontology, free, values), tokens, ontology)
+    _add_conditions(draft, labelled_conditions(labelled, draft.graph, draft.spans), tokens, ontology)
     if one_thing_nothing_identifies(tokens, plan.mentions, draft.graph):
         return None  # "Are you a robot?": every robot would answer another question
     return draft
@@ -155,25 +158,6 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
     amounts = sorted_amounts(tokens) | shown_amounts(tokens)
     mentions = [m for m in mentions if not (m.kind == "class" and m.start in amounts)]
     return asked, without_own_organisation(tokens, _without_compared_counts(question, mentions, ontology), ontology)
-
-
-def _focus_by_attribute(question: str, tokens: Sequence[str], mentions: list[Mention], ontology: Ontology,
-                        index: OntologyIndex) -> list[Mention]:
-    """"Who has the highest salary?", "Who was born before 1980?": with nothing named but "who", the thing asked
-    for is of the class whose attribute the superlative or the bound names as written, when that class is what
-    "who" may ask for. An attribute of a broader class is had by the person "who" asks for (DBpedia dates an
-    animal's birth)."""
-    if len(mentions) != 1 or mentions[0].kind != "focus":
-        return mentions
-    domain = class_having(superlative_words(tokens), ontology, index) or \
-        next(filter(None, (class_having((label,), ontology, index) for label in bounded_labels(question))), None)
-    focus = mentions[0]
-    hints = asked_classes(focus.text, ontology)
-    if domain is not None and not any(ontology.is_subclass(domain, hint) for hint in hints):
-        domain = next((hint for hint in hints if ontology.is_subclass(hint, domain)), None)
-    if domain is None:
-        return mentions
-    return [Mention(focus.start, focus.end, focus.text, "class", class_iri=domain, score=focus.score)]
 
 
 def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], phrases: Sequence[Sequence[str]],

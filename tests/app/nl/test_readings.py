@@ -941,3 +941,17 @@ def test_rd094_a_word_opposite_to_a_yes_no_label_says_it_is_false(request, quest
 def test_rd095_a_small_word_inside_a_persons_name_keeps_it_one_name(request, question, ontology, name) -> None:
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [c.value for n in graph.nodes for c in n.constraints] == [name]
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "value"), [
+    # a text attribute's label right before a name: the name is its value, no office called so
+    ("Which employees have the job title System Administrator?", "company", CO + "jobTitle", "System Administrator"),
+    ("employees whose job title is Quality Inspector", "company", CO + "jobTitle", "Quality Inspector"),
+    # the label's own class word ("project status") is no second project; a value the data holds is as stored
+    ("Which projects have the project status On Hold?", "company", CO + "projectStatus", "on hold"),
+    ("Which periodicals have the issue frequency Monthly?", "library", LIB + "issueFrequency", "monthly"),
+])
+def test_rd096_a_text_attributes_label_before_a_name_makes_it_the_value(request, question, ontology, attribute,
+                                                                          value) -> None:
+    [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
+    assert [(c.property, c.value) for c in node.constraints] == [(attribute, value)]
