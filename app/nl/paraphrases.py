@@ -32,8 +32,11 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      + ["attended", "attend", "studied", "study", "studies", "graduate of", "graduates of", "alumni", "alumnus"],
      ("alma mater", "education")),
     (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
-     + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared"],
+     + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
      ("starring", "league", "instrument")),
+    # "articles that appeared in a journal": an article appears where it is published, an actor in a film
+    (_forms("appear appears appeared appearing", "in"),
+     ("published in", "publication")),
     (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "performed"],
      ("artist", "performer")),
     (_forms("marry married marries wed", "to") + ["married", "marry", "wife", "husband", "wives", "husbands",

@@ -210,3 +210,13 @@ def test_ppa015_who_came_after_or_before_someone(dbpedia, question, link) -> Non
 def test_ppa016_where_a_thing_ends_or_starts_and_where_someone_lies(dbpedia, question, link) -> None:
     [edge] = extract_graph(question, dbpedia).graph.edges
     assert edge.link == D + link
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    # a person appears in a film; an article appears where it is published
+    ("In which films did Meg Ryan appear?", "dbpedia", D + "starring"),
+    ("Which articles appeared in Northern Review?", "library", "http://protograph.example/library/publishedIn"),
+])
+def test_ppa017_appear_in_says_where_one_is_seen(request, question, ontology, link) -> None:
+    [edge] = extract_graph(question, request.getfixturevalue(ontology)).graph.edges
+    assert edge.link == link
