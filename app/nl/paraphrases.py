@@ -69,6 +69,11 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("owner",)),
     (_forms("wrote written writes write", "by") + ["wrote", "written", "write", "writes"],
      ("author", "writer")),
+    # "software written in C++", "books written in French": the language it is in
+    (_forms("written coded programmed", "in"),
+     ("programming language", "language")),
+    (_forms("run runs ran running", "on"),
+     ("operating system", "platform", "runs on")),
     (_forms("work works worked working", "for at in") + _forms("employed", "by at in"),
      ("employer", "workplace", "works at")),
     (_forms("led headed run managed", "by") + ["leads", "led", "heads", "headed", "runs", "manages", "managed",

@@ -220,3 +220,15 @@ def test_ppa016_where_a_thing_ends_or_starts_and_where_someone_lies(dbpedia, que
 def test_ppa017_appear_in_says_where_one_is_seen(request, question, ontology, link) -> None:
     [edge] = extract_graph(question, request.getfixturevalue(ontology)).graph.edges
     assert edge.link == link
+
+
+@pytest.mark.parametrize(("question", "ontology", "link"), [
+    # "written in" a language is that language, not an author; "runs on" a system is its operating system
+    ("Which books were written in French?", "dbpedia", D + "language"),
+    ("Which software runs on Linux?", "dbpedia", D + "operatingSystem"),
+    # where the ontology labels the link "runs on" itself, that link
+    ("Which software runs on the Summit Workstation?", "company", "http://protograph.example/company/runsOn"),
+])
+def test_ppa018_written_in_a_language_and_running_on_a_system(request, question, ontology, link) -> None:
+    [edge] = extract_graph(question, request.getfixturevalue(ontology)).graph.edges
+    assert edge.link == link
