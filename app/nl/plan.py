@@ -183,8 +183,7 @@ class Plan:
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
         ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
-        return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology,
-                              owner_said=bool(_owned_nouns(words)))
+        return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
         """A named instance keeps its class; a class word may become a kind of it."""
@@ -297,11 +296,6 @@ def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
         ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
 
 
-def _is_said_to_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
-    """May be a person, and the link says something of it: an end left open (owl:Thing) says nothing."""
-    return class_iri != OWL_THING and _may_be_a_person(class_iri, person, ontology)
-
-
 def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
     """A person, a kind of person, or a class as general as an agent; never a narrower agent (a company)."""
     agent = class_named("agent", ontology)
@@ -335,7 +329,7 @@ def _verb_says(words: Sequence[str], label: str) -> bool:
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
-                   ontology: Ontology, owner_said: bool = False) -> LinkChoice | None:
+                   ontology: Ontology) -> LinkChoice | None:
     """The best link whose ends fit what a "who"/"where" asks for; else the best link.
 
     "Who" asks first for a person: a link nearly as good as the best whose end may be a person ("Who is Sofia
@@ -344,16 +338,12 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
     """
     person = class_named("person", ontology)
     for mention, end in ((first, 0), (second, 1)):
-        # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated"); a name says so
-        # plainly, so of two ways it prefers one that may make it a person to one that leaves it anything ("What
-        # did Bruce Carver die from": his death cause, not that of a cause named Bruce Carver), unless a
-        # possessive said which way ("John F. Kennedy's vice president")
-        named = mention.kind == "name" and looks_like_a_person(mention.text)
-        fits = _is_said_to_be_a_person if named and not owner_said else _may_be_a_person
-        asks_a_person = mention.kind == "focus" and mention.text.lower() in ("who", "whom") or named
-        if person and ranked and asks_a_person and not fits(ranked[0].ends[end], person, ontology):
+        # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated")
+        asks_a_person = mention.kind == "focus" and mention.text.lower() in ("who", "whom") or \
+            mention.kind == "name" and looks_like_a_person(mention.text)
+        if person and ranked and asks_a_person and not _may_be_a_person(ranked[0].ends[end], person, ontology):
             near = [c for c in ranked if c.score >= ranked[0].score - PERSON_MARGIN
-                    and fits(c.ends[end], person, ontology)]
+                    and _may_be_a_person(c.ends[end], person, ontology)]
             if near:
                 return near[0]
     for choice in ranked:
