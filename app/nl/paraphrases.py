@@ -29,7 +29,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("go went goes gone going", "to")
      + _forms("attend attended attends attending study studied studies studying", "at")
      + _forms("attend attended attends graduated graduate graduates educated", "from at")
-     + ["attended", "attend", "studied", "study", "studies", "graduate of", "graduates of", "alumni", "alumnus"],
+     + ["attended", "attend", "studied", "graduate of", "graduates of", "alumni", "alumnus"],
      ("alma mater", "education")),
     (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
      + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
