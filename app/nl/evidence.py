@@ -44,9 +44,9 @@ from app.nl.clauses import (
 from app.nl.comparisons import find_comparisons, narrowed_for_comparisons, read_comparisons
 from app.nl.comparisons import read_count_conditions
 from app.nl.flags import read_flags
+from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
-from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
 from app.nl.own_organisation import without_own_organisation

@@ -40,7 +40,8 @@ def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens:
                     ontology: Ontology) -> list[str]:
     """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
     thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
-    if asked.kind not in ("class", "related") or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
+    if asked.kind not in ("class", "related") or asked.start < 1 or \
+            tokens[asked.start - 1].lower() not in ("which", "what"):
         return []
     if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
         return []
