@@ -191,8 +191,6 @@ _CURRENCIES = frozenset({"euro", "euros", "eur", "dollar", "dollars", "usd", "po
 
 
 
-
-
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
                      ontology: Ontology, index: OntologyIndex) -> list[tuple[str, Constraint, str]]:
     """``(node id, constraint, words)`` for every comparison an attribute of ``graph``'s nodes can take.

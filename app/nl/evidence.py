@@ -29,8 +29,13 @@ from app.graph.model import (
     PrototypeGraph,
     make_node_ids,
 )
-from app.nl.asked_values import AskedValue, counted_by_attribute, lacking_value, read_asked_value
-from app.nl.asked_values import show_asked
+from app.nl.asked_values import (
+    AskedValue,
+    counted_by_attribute,
+    lacking_value,
+    read_asked_value,
+    show_asked,
+)
 from app.nl.clauses import (
     back_clause,
     clause_subject,
@@ -41,8 +46,12 @@ from app.nl.clauses import (
     set_aside_modifiers,
     starts_own_clause,
 )
-from app.nl.comparisons import find_comparisons, narrowed_for_comparisons, read_comparisons
-from app.nl.comparisons import read_count_conditions
+from app.nl.comparisons import (
+    find_comparisons,
+    narrowed_for_comparisons,
+    read_comparisons,
+    read_count_conditions,
+)
 from app.nl.flags import read_flags
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links

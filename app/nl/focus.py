@@ -67,11 +67,13 @@ def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     (True, False)
     """
     lowered = [t.lower() for t in tokens]
-    # "What has Granite Bank bought?": a perfect asks as "did" does; "What was written by …", its passive
-    passive = lowered[1:2] and lowered[1] in COPULAS and lowered[3:4] == ["by"] and is_verb_form(lowered[2])
-    done = lowered[1:2] and (lowered[1] in DO_FORMS or lowered[1] in HAVE_FORMS and is_verb_form(lowered[-1]))
-    done = done or passive and tokens[4:5] and tokens[4][:1].isupper()
-    if len(lowered) <= 2 or lowered[0] != "what" or not done:
+    if len(lowered) <= 2 or lowered[0] != "what":
+        return False
+    # "What has Granite Bank bought?": a perfect asks as "did" does; "What was written by Dan Brown", its passive
+    perfect = lowered[1] in HAVE_FORMS and is_verb_form(lowered[-1])
+    passive = lowered[1] in COPULAS and lowered[3:4] == ["by"] and is_verb_form(lowered[2]) and \
+        tokens[4][:1].isupper() if len(tokens) > 4 else False
+    if not (lowered[1] in DO_FORMS or perfect or passive):
         return False
     return any(relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]])
                for k in range(2, len(lowered))) or _begins_a_link_word(lowered[-1], ontology)

@@ -44,4 +44,3 @@ def path_through(ontology: Ontology, index: OntologyIndex, grams: Sequence[str],
                 # a step may hold for a kind of the record's end only: the thing between is of that kind
                 best = (score, (first[0], first[0].ends[1], middle, last[0].ends[0], last[0]))
     return None if best is None else best[1]
-
