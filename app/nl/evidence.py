@@ -70,7 +70,7 @@ from app.nl.name_classes import (
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.shared_nodes import named_kind, same_as, same_thing
+from app.nl.shared_nodes import as_their_own, named_kind, same_as, same_thing
 from app.nl.shown_values import read_shown_values, shown_amounts
 from app.nl.spans import find_mentions
 from app.nl.superlatives import read_superlative, sorted_amounts
@@ -186,6 +186,12 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             # "persons that are authors of a work and are gold medalists …", "books written by authors
             # born in Dublin and published by a company": the clause's subject again
             subject = clause_subject(tokens, mentions, i)
+            plan.join(subject, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
+            partner[i + 1] = (subject, pair_grams, pair_vectors, phrases[i])
+            continue
+        if i in partner and as_their_own(tokens, mentions[i], mentions[i + 1]):
+            # "actors born in the same city as their mother": the actors' mother, not the city's
+            subject = partner[i][0]
             plan.join(subject, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
             partner[i + 1] = (subject, pair_grams, pair_vectors, phrases[i])
             continue

@@ -23,6 +23,8 @@ _WHO = ("person", "agent", "organization", "organisation", "company")
 WH_THING = {"who": _WHO, "whom": _WHO, "whose": _WHO, "where": ("place", "location")}
 
 _POSSESSIVES = frozenset({"our", "my", "your"})
+# "Who are some basketball players …": a quantifier before the class word still leaves it the thing asked for
+_QUANTIFIERS = frozenset({"some", "any", "several", "various", "those", "these"})
 
 
 def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Mention],
@@ -94,9 +96,11 @@ def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
     False
     >>> _is_the_asked("Who is the oldest company".split(), m)
     True
+    >>> _is_the_asked("Who are some rich company".split(), Mention(3, 4, "company", "class"))
+    True
     """
     between = [t.lower() for t in tokens[1:first.start]]
-    if all(t in ENGLISH | _POSSESSIVES for t in between):
+    if all(t in ENGLISH | _POSSESSIVES | _QUANTIFIERS for t in between):
         return True
     if len(between) < 3 or between[0] not in COPULAS or between[1] not in ("the", "a", "an"):
         return False

@@ -44,6 +44,11 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
         # ("How many films did Hal Roach produce": the films are what the verb reaches, nothing new)
         said_of_the_name = i == len(tokens) - 1 and taken[i - 1] and lowered[0] in _ASKS_OF_A_NAME and \
             _only_thing_before(taken, i, found)
+        if _two_word_label_as_theirs(lowered, taken, i, ontology):
+            # "live in the same city as their home branch": the whole label, as "their spouse" is one word
+            found.append(Mention(i, i + 2, " ".join(tokens[i:i + 2]), "related",
+                                 class_iri=declared_range(" ".join(lowered[i:i + 2]), ontology), score=0.8))
+            continue
         if taken[i] or not (lowered[i - 1] in _RELATED_AFTER or owned or had or said_of_the_name):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
@@ -53,6 +58,17 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
             found.append(Mention(i, i + 1, tokens[i], "related", class_iri=declared_range(labels[0], ontology),
                                  score=0.8))
     return found
+
+
+def _two_word_label_as_theirs(lowered: Sequence[str], taken: Sequence[bool], i: int, ontology: Ontology) -> bool:
+    """Whether a two-word link label follows "as their" at ``i``, the other end of "<verb> the same … as" ("have
+    the same place as their death place" says what the place is, so the label stays the link's words)."""
+    if not (i >= 2 and lowered[i - 2] == "as" and lowered[i - 1] in ("their", "his", "her", "its") and
+            i + 2 <= len(lowered) and not any(taken[i:i + 2])):
+        return False
+    same = next((k for k in range(i - 3, max(i - 7, 0), -1) if lowered[k - 1:k + 1] == ["the", "same"]), None)
+    return same is not None and lowered[same - 2] not in HAVE_FORMS and \
+        is_link_label(" ".join(lowered[i:i + 2]), ontology)
 
 
 def _only_thing_before(taken: Sequence[bool], i: int, found: Sequence[Mention]) -> bool:

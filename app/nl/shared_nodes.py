@@ -10,12 +10,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.nl.link_choice import LinkChoice
+from app.nl.mention_types import Mention
 from app.nl.plan import Plan
+from app.nl.words import HAVE_FORMS
 from ontology_loaders import Ontology
 
-__all__ = ["named_kind", "same_as", "same_thing"]
+__all__ = ["as_their_own", "named_kind", "same_as", "same_thing"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
+_POSSESSIVES = frozenset({"their", "his", "her", "its"})
+
+
+def as_their_own(tokens: Sequence[str], first: Mention, second: Mention) -> bool:
+    """"… born in the same city as their mother": the second thing is the first one's ("their mother"), and
+    the shared thing is not joined to it by the words between.
+
+    >>> t = "actors born in the same city as their mother".split()
+    >>> as_their_own("people who have the same city as their mother".split(), Mention(5, 6, "city", "class"),
+    ...              Mention(8, 9, "mother", "related"))
+    False
+    >>> as_their_own(t, Mention(5, 6, "city", "class"), Mention(8, 9, "mother", "related"))
+    True
+    >>> as_their_own(t, Mention(5, 6, "city", "class"), Mention(9, 10, "x", "class"))
+    False
+    """
+    lowered = [t.lower() for t in tokens]
+    # ("have the same place as their death place" says what that place is to them)
+    return first.start >= 3 and lowered[first.start - 2:first.start] == ["the", "same"] and \
+        lowered[first.start - 3] not in HAVE_FORMS and \
+        second.start == first.end + 2 and lowered[first.end] == "as" and lowered[first.end + 1] in _POSSESSIVES
 
 
 def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
@@ -24,6 +47,10 @@ def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
     for i, choice, j, words in list(plan.edges):
         target = plan.mentions[j]
         after = lowered[target.end:target.end + 2] if target.end >= 0 else []
+        if "same" in [w.lower() for w in words] and j + 1 < len(plan.mentions) and \
+                as_their_own(tokens, target, plan.mentions[j + 1]):
+            _same_as_theirs(plan, choice, j, words, ontology)
+            continue
         if "same" in [w.lower() for w in words] and after[:1] == ["as"] and j + 1 < len(plan.mentions) and \
                 plan.mentions[j + 1].start == target.end + 1:
             _same_as_named(plan, i, choice, j, words, ontology)
@@ -49,6 +76,15 @@ def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequen
         declared = (link.domain if choice.forward else link.range) if link else None
         plan.classes[k] = declared or plan.classes[i]
     plan.edges.append((k, choice, j, words))
+
+
+def _same_as_theirs(plan: Plan, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:
+    """"… went to the same university as their spouse": the spouse went there too (the first thing's link
+    to the spouse is drafted where the pair is joined)."""
+    k = j + 1
+    if plan.classes[k] and plan.classes[j] and ontology.link_fits(choice.link, plan.classes[k], plan.classes[j]) \
+            and any(k in (a, b) for a, _, b, _ in plan.edges):
+        plan.edges.append((k, LinkChoice(choice.link, True, choice.score, plan.classes[k], plan.classes[j]), j, words))
 
 
 def same_thing(tokens: Sequence[str], plan: Plan) -> None:

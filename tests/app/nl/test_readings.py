@@ -938,3 +938,32 @@ def test_rd096_a_text_attributes_label_before_a_name_makes_it_the_value(request,
                                                                           value) -> None:
     [node] = extract_graph(question, request.getfixturevalue(ontology)).graph.nodes
     assert [(c.property, c.value) for c in node.constraints] == [(attribute, value)]
+
+
+@pytest.mark.parametrize(("question", "ontology", "link", "tie"), [
+    # "the same <class> as their <relative>": the relative reaches that one thing by the same link
+    ("Which actors were born in the same city as their mother?", "dbpedia", D + "birthPlace", D + "parent"),
+    ("People who went to the same university as their spouse", "dbpedia", D + "almaMater", D + "spouse"),
+    ("Which scientists were born in the same city as their doctoral advisor?", "dbpedia", D + "birthPlace",
+     D + "doctoralAdvisor"),
+    ("Which employees work in the same department as their manager?", "company", CO + "worksIn", CO + "reportsTo"),
+])
+def test_rd097_the_same_thing_as_their_relative_is_one_node_both_reach(request, question, ontology, link,
+                                                                        tie) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [(first, relative)] = [(e.source, e.target) for e in graph.edges if e.link == tie]
+    assert {e.source for e in graph.edges if e.link == link} == {first, relative}
+    assert len({e.target for e in graph.edges if e.link == link}) == 1
+    assert len(graph.nodes) == 3
+
+
+@pytest.mark.parametrize(("question", "ontology", "asked"), [
+    # a quantifier between "who are" and the class word leaves that class the thing asked for: no second person
+    ("Who are some basketball players who played for Phoenix Suns?", "dbpedia", D + "BasketballPlayer"),
+    ("Who are some politicians born in Vienna?", "dbpedia", D + "Politician"),
+    ("Who are some employees working on Project Orion?", "company", CO + "Employee"),
+])
+def test_rd098_who_are_some_class_asks_for_that_class(request, question, ontology, asked) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert len(graph.nodes) == 2 and len(graph.edges) == 1
+    assert sum(node.class_ == asked for node in graph.nodes) == 1
