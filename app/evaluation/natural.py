@@ -187,11 +187,13 @@ def _modifier_differences(predicted: PrototypeGraph, gold: PrototypeGraph, mappi
             {(e.source, e.link, e.target) for e in predicted.edges if e.negated}:
         diffs.append("negation")
     gold_agg, pred_agg = gold.aggregation, predicted.aggregation
-    # "departments with more than 5 employees" is not every department's count: the condition counts too
+    # "departments with more than 5 employees" is not every department's count: the condition counts too, and an
+    # average salary is no count of employees
     if (gold_agg is None) != (pred_agg is None) or (
         gold_agg is not None and pred_agg is not None
         and (mapped(gold_agg.count) != pred_agg.count or {mapped(g) for g in gold_agg.group_by} != set(pred_agg.group_by)
-             or gold_agg.having != pred_agg.having)
+             or gold_agg.having != pred_agg.having
+             or (gold_agg.function, gold_agg.property) != (pred_agg.function, pred_agg.property))
     ):
         diffs.append("aggregation")
     gold_order = [(mapped(o.node), o.descending, o.property) for o in gold.order_by]

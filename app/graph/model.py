@@ -15,6 +15,8 @@ from enum import Enum
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
+    "AGGREGATE_NAMES",
+    "AggregateFunction",
     "Aggregation",
     "Constraint",
     "COUNT_OPS",
@@ -102,15 +104,55 @@ class CountCondition(BaseModel):
         return op
 
 
+class AggregateFunction(str, Enum):
+    """What is computed over the aggregated node: how many there are, or a figure of one of its values."""
+
+    COUNT = "count"
+    AVG = "avg"
+    SUM = "sum"
+    MIN = "min"
+    MAX = "max"
+
+
+#: What each aggregate is called where a person reads it: the results column, the panel, the restated question.
+AGGREGATE_NAMES = {AggregateFunction.COUNT: "count", AggregateFunction.AVG: "average", AggregateFunction.SUM: "total",
+                   AggregateFunction.MIN: "minimum", AggregateFunction.MAX: "maximum"}
+
+
 class Aggregation(BaseModel):
-    """COUNT(DISTINCT ?count_node), grouped by the listed nodes, optionally only groups whose count meets ``having``."""
+    """COUNT(DISTINCT ?count_node), or AVG / SUM / MIN / MAX of its ``property`` values, grouped by the listed
+    nodes; a count may keep only the groups that meet ``having``.
+
+    >>> Aggregation(count="employee_1", function="avg", property="http://e.org/salary").function.value
+    'avg'
+    >>> from pydantic import ValidationError
+    >>> try:
+    ...     Aggregation(count="employee_1", function="avg")
+    ... except ValidationError as error:
+    ...     print(error.errors()[0]["msg"])
+    Value error, avg needs the attribute whose values it computes
+    """
 
     model_config = ConfigDict(frozen=True)
 
-    count: str
+    count: str = Field(description="The aggregated node: the one counted, or the one whose values are computed.")
     group_by: tuple[str, ...] = ()
     having: CountCondition | None = Field(default=None, description="Keep only groups whose count meets this "
                                                                     "(\"more than ten caves\": > 10).")
+    function: AggregateFunction = AggregateFunction.COUNT
+    property: str | None = Field(default=None, description="The attribute of the aggregated node whose values "
+                                                           "AVG, SUM, MIN or MAX computes (\"the average salary\").")
+
+    @model_validator(mode="after")
+    def _function_fits(self) -> Aggregation:
+        counting = self.function is AggregateFunction.COUNT
+        if counting and self.property is not None:
+            raise ValueError("a count counts the node itself: it takes no attribute")
+        if not counting and not self.property:
+            raise ValueError(f"{self.function.value} needs the attribute whose values it computes")
+        if not counting and self.having is not None:
+            raise ValueError("only a count can bound its groups")
+        return self
 
 
 class OrderBy(BaseModel):

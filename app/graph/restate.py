@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from app.graph.layout import Block, layout
-from app.graph.model import ConstraintOp, Edge, Node, PrototypeGraph
+from app.graph.model import AGGREGATE_NAMES, ConstraintOp, Edge, Node, PrototypeGraph
 from ontology_loaders import instance_label, label_from_local_name
 
 __all__ = ["COUNT_WORDS", "restate"]
@@ -195,7 +195,10 @@ class _Restatement:
         body = self.clauses(self.focus, plural=True)
         extra = self.unconnected()
         if self.counting:
-            sentence = f"Count the {focus_name}"
+            aggregation = self.graph.aggregation
+            figure = None if aggregation.property is None else \
+                f"{AGGREGATE_NAMES[aggregation.function]} {self.label(aggregation.property)}"
+            sentence = f"Give the {figure} of the {focus_name}" if figure else f"Count the {focus_name}"
             if body:
                 sentence += " " + _join(body)
             groups = [self.nodes[g] for g in self.graph.aggregation.group_by if g in self.nodes]
@@ -237,7 +240,9 @@ class _Restatement:
         modifiers = []
         for order in self.graph.order_by:
             if order.node == "count":
-                modifiers.append("highest count first" if order.descending else "lowest count first")
+                figure = "count" if self.graph.aggregation is None or self.graph.aggregation.property is None \
+                    else AGGREGATE_NAMES[self.graph.aggregation.function]
+                modifiers.append(f"highest {figure} first" if order.descending else f"lowest {figure} first")
             elif order.node in self.nodes:
                 node = self.nodes[order.node]
                 key = f"the label of the {self.noun(node)}" if order.label else self.noun(node)

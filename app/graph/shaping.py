@@ -13,7 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.errors import EditError
-from app.graph.model import COUNT_OPS, Aggregation, CountCondition, OrderBy, PrototypeGraph
+from app.graph.model import (
+    AGGREGATE_NAMES,
+    COUNT_OPS,
+    AggregateFunction,
+    Aggregation,
+    CountCondition,
+    OrderBy,
+    PrototypeGraph,
+)
 from app.graph.validate import count_bound_problem
 
 __all__ = ["Shape", "order_key", "order_keys", "set_shape", "shape_of"]
@@ -24,6 +32,7 @@ class Shape:
     """What the panel shows: the counted node, the group nodes, the first order key, its direction, the limit.
 
     ``having_op`` (a symbol such as ``">"``) and ``having_value`` bound the count; both are None without a bound.
+    ``function`` is ``"count"``, or ``"avg"``, ``"sum"``, ``"min"`` or ``"max"`` of the counted node's ``measure``.
     """
 
     count: str | None = None
@@ -33,6 +42,8 @@ class Shape:
     limit: int | None = None
     having_op: str | None = None
     having_value: int | None = None
+    function: str = "count"
+    measure: str | None = None  # the attribute an average, sum, minimum or maximum is of
 
 
 def order_key(order: OrderBy) -> str:
@@ -75,6 +86,8 @@ def shape_of(graph: PrototypeGraph) -> Shape:
         limit=graph.limit,
         having_op=having.op.value if having else None,
         having_value=having.value if having else None,
+        function=aggregation.function.value if aggregation else "count",
+        measure=aggregation.property if aggregation else None,
     )
 
 
@@ -130,6 +143,23 @@ def _condition(shape: Shape) -> CountCondition | None:
     return condition
 
 
+def _figure(shape: Shape) -> dict[str, str]:
+    """The aggregate the panel asks for besides a count: its function and the attribute it computes.
+
+    :raises EditError: an unknown function, one with no attribute chosen, or a bound on anything but a count.
+    """
+    if shape.function == AggregateFunction.COUNT.value:
+        return {}
+    if shape.function not in {f.value for f in AggregateFunction}:
+        raise EditError(f"unknown aggregate {shape.function!r}")
+    if not shape.measure:
+        figure = AGGREGATE_NAMES[AggregateFunction(shape.function)]
+        raise EditError(f"choose the attribute whose {figure} to compute")
+    if shape.having_op is not None or shape.having_value is not None:
+        raise EditError("only a count can be bounded: clear the condition first")
+    return {"function": shape.function, "property": shape.measure}
+
+
 def set_shape(graph: PrototypeGraph, shape: Shape) -> PrototypeGraph:
     """``graph`` with the panel's count and its bound, order and limit; later order keys stay while the first does.
 
@@ -145,7 +175,7 @@ def set_shape(graph: PrototypeGraph, shape: Shape) -> PrototypeGraph:
     aggregation = None
     if shape.count is not None:
         groups = tuple(dict.fromkeys(g for g in shape.group_by if g != shape.count))
-        aggregation = Aggregation(count=shape.count, group_by=groups, having=having)
+        aggregation = Aggregation(count=shape.count, group_by=groups, having=having, **_figure(shape))
     order_by: tuple[OrderBy, ...] = ()
     if shape.order is not None:
         first = _order_of(shape.order, shape.descending)

@@ -13,10 +13,12 @@ from pydantic import BaseModel, ConfigDict
 
 from app.errors import EditError, GraphCompileError, UnconnectedGraphError
 from app.graph.edits import make_constraint
-from app.graph.model import Constraint, ConstraintOp, CountCondition, Edge, PrototypeGraph
+from app.graph.model import AggregateFunction, Constraint, ConstraintOp, CountCondition, Edge, PrototypeGraph
 from ontology_loaders import RDFS_LABEL, Ontology
+from ontology_loaders.vocab import DatatypeKind, datatype_kind
 
 __all__ = [
+    "AGGREGATED_KINDS",
     "MAX_GRAPH_EDGES",
     "MAX_GRAPH_NODES",
     "ValidationReport",
@@ -183,6 +185,7 @@ def _modifier_violations(graph: PrototypeGraph, classes: dict[str, str], ontolog
                 code=ViolationCode.UNKNOWN_MODIFIER_NODE, node=node_id,
                 message=f"the query modifiers name {node_id!r}, which is not a node",
             ))
+    violations += _aggregate_violations(graph, classes, ontology)
     for order in graph.order_by:
         if order.property and order.node in classes and \
                 order.property not in {a.iri for a in ontology.attributes_of(classes[order.node])}:
@@ -192,6 +195,31 @@ def _modifier_violations(graph: PrototypeGraph, classes: dict[str, str], ontolog
                         f"which is not an attribute of {ontology.label(classes[order.node])}",
             ))
     return violations
+
+
+#: The values each aggregate computes a figure of: an average of dates means nothing, the earliest date does.
+AGGREGATED_KINDS = {AggregateFunction.AVG: {DatatypeKind.NUMBER}, AggregateFunction.SUM: {DatatypeKind.NUMBER},
+                     AggregateFunction.MIN: {DatatypeKind.NUMBER, DatatypeKind.DATE, DatatypeKind.TIME},
+                     AggregateFunction.MAX: {DatatypeKind.NUMBER, DatatypeKind.DATE, DatatypeKind.TIME}}
+
+
+def _aggregate_violations(graph: PrototypeGraph, classes: dict[str, str], ontology: Ontology) -> list[Violation]:
+    """An average, sum, minimum or maximum is of an attribute of its node, of values it can compute."""
+    aggregation = graph.aggregation
+    if aggregation is None or aggregation.property is None or aggregation.count not in classes:
+        return []
+    node, function = aggregation.count, aggregation.function
+    attribute = next((a for a in ontology.attributes_of(classes[node]) if a.iri == aggregation.property), None)
+    if attribute is None:
+        return [Violation(code=ViolationCode.UNKNOWN_ATTRIBUTE, node=node,
+                          message=f"the {function.value} is of {ontology.label(aggregation.property)}, which is not "
+                                  f"an attribute of {ontology.label(classes[node])}")]
+    kind, fitting = datatype_kind(attribute.range), AGGREGATED_KINDS[function]
+    if kind not in fitting:
+        return [Violation(code=ViolationCode.BAD_VALUE, node=node,
+                          message=f"no {function.value} of {ontology.label(attribute.iri)}: its values are "
+                                  f"{kind.value}, not {' or '.join(sorted(k.value for k in fitting))}")]
+    return []
 
 
 def count_bound_problem(having: CountCondition | None) -> str:

@@ -29,6 +29,7 @@ from app.graph.layout import Block as _Block
 from app.graph.layout import hidden_nodes as _hidden
 from app.graph.layout import layout as _layout
 from app.graph.model import (
+    AGGREGATE_NAMES,
     COUNT_OPS,
     NODE_ID_PATTERN,
     Aggregation,
@@ -188,6 +189,7 @@ def _select(graph: PrototypeGraph, *, labels: bool, language: str | None, limit:
     plan = _Plan.of(graph, nodes, _hidden(root), labels=labels)
     body = _Where(plan, terms, language).block(root, "  ")
     projection, group_by = plan.projection()
+    body = plan.aggregated_rows(group_by, body)
     modifiers = _modifiers(graph, plan, group_by, limit)
     prologue = [f"PREFIX {name}: <{terms.used[name]}>" for name in sorted(terms.used)]
     select = ["SELECT DISTINCT " + " ".join(projection), "WHERE {", *body, "}", *modifiers]
@@ -245,8 +247,10 @@ class _Plan:
         variables = _Variables(nodes)
         value_var: dict[tuple[str, str], str] = {key: variables.new(value_variable(*key)) for key in shown}
         label_var = {n: variables.new(label_variable(n)) for n in returned} if labels else {}
-        count_var = variables.new("count") if aggregation is not None else None
+        count_var = variables.new(AGGREGATE_NAMES[aggregation.function]) if aggregation is not None else None
         keys = [(node.id, c.property) for node in graph.nodes for c in node.constraints]
+        if aggregation is not None and aggregation.property is not None:
+            keys.append((aggregation.count, aggregation.property))
         keys += [(o.node, o.property) for o in graph.order_by if o.property and o.node in nodes]
         for node_id, prop in keys:
             if (node_id, prop) not in value_var:
@@ -266,8 +270,28 @@ class _Plan:
         projection += [f"?{self.value_var[key]}" for key in self.shown if f"?{self.value_var[key]}" not in projection]
         group_by = list(projection)
         if self.aggregation is not None:
-            projection.append(f"(COUNT(DISTINCT ?{self.aggregation.count}) AS ?{self.count_var})")
+            projection.append(f"({self.aggregate()} AS ?{self.count_var})")
         return projection, group_by
+
+    def aggregate(self) -> str:
+        """The aggregate's expression: how many distinct things, or a figure of their values."""
+        aggregation = self.aggregation
+        if aggregation.property is None:
+            return f"COUNT(DISTINCT ?{aggregation.count})"
+        return f"{aggregation.function.value.upper()}(?{self.value_var[(aggregation.count, aggregation.property)]})"
+
+    def aggregated_rows(self, group_by: list[str], body: list[str]) -> list[str]:
+        """``body`` as a subquery of one row per group, thing and value, for a figure of values.
+
+        A thing joined to several others ("employees on two projects") would otherwise weigh twice in an
+        average or a sum.
+        """
+        aggregation = self.aggregation
+        if aggregation is None or aggregation.property is None:
+            return body
+        value = f"?{self.value_var[(aggregation.count, aggregation.property)]}"
+        rows = " ".join(dict.fromkeys([*group_by, f"?{aggregation.count}", value]))
+        return ["  {", f"    SELECT DISTINCT {rows}", "    WHERE {", *(f"    {line}" for line in body), "    }", "  }"]
 
 
 class _Where:

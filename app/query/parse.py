@@ -225,6 +225,10 @@ def _value_candidates(root: Group, projected: set[str], ordered: set[str] = froz
     return {v for v in values if uses.get(v) == 1 and v in objects and v not in typed}
 
 
+# The aggregates of values a graph can hold, besides its count.
+_FIGURES = frozenset({"avg", "sum", "min", "max"})
+
+
 @dataclass
 class _Modifiers:
     """What wraps the graph pattern of a SELECT: projection, order, slice, and one COUNT with its GROUP BY and HAVING."""
@@ -237,6 +241,8 @@ class _Modifiers:
     count_of: str | None = None  # the variable counted
     group_vars: list[str] = field(default_factory=list)
     having: dict | None = None  # the count's condition, as CountCondition fields
+    function: str = "count"  # or avg, sum, min, max of the values in ``figure_of``
+    figure_of: str | None = None  # the variable of values an average, sum, minimum or maximum computes
 
 
 def parse_sparql(query: str) -> PrototypeGraph:
@@ -267,7 +273,8 @@ def parse_sparql(query: str) -> PrototypeGraph:
     modifiers, pattern = _unwrap(algebra.p)
     root = group_of(pattern)
     builder = _Builder()
-    candidates = _value_candidates(root, set(modifiers.projected), _ordered_variables(modifiers))
+    figured = {modifiers.figure_of} if modifiers.figure_of else set()
+    candidates = _value_candidates(root, set(modifiers.projected), _ordered_variables(modifiers) | figured)
     _interpret(root, builder, set(), None, candidates)
     sorted_by = _ordered_variables(modifiers)
     for var in modifiers.projected:  # a returned value that no sort explains is shown on its node
@@ -283,7 +290,7 @@ def parse_sparql(query: str) -> PrototypeGraph:
         "limit": modifiers.limit,
         "offset": modifiers.offset,
     }
-    if modifiers.count_of is not None:
+    if modifiers.count_of is not None or modifiers.figure_of is not None:
         graph["aggregation"] = _aggregation(builder, modifiers)
     graph["order_by"] = _order_by(builder, modifiers)
     try:
@@ -361,7 +368,17 @@ def _unwrap_count(p: Any, modifiers: _Modifiers) -> Any:
     if p.name != "Group":
         raise CannotDrawError("an aggregate")
     modifiers.group_vars = [str(v) for v in (p.expr or [])]
-    return p.p
+    return _rows_of_figure(p.p) if modifiers.figure_of is not None else p.p
+
+
+def _rows_of_figure(p: Any) -> Any:
+    """The pattern under an average's rows: the compiler wraps them in a SELECT DISTINCT subquery."""
+    if p.name != "ToMultiSet":
+        return p
+    p = p.p
+    if p.name in ("Distinct", "Reduced"):
+        p = p.p
+    return p.p if p.name == "Project" else p
 
 
 def _read_count(join: Any, modifiers: _Modifiers, renamed: dict[str, str]) -> set[str]:
@@ -372,15 +389,24 @@ def _read_count(join: Any, modifiers: _Modifiers, renamed: dict[str, str]) -> se
     """
     counts: dict[str, str] = {}  # aggregate result -> the variable counted
     samples: dict[str, str] = {}  # aggregate result -> the variable sampled
+    figures: dict[str, tuple[str, str]] = {}  # aggregate result -> (avg / sum / min / max, the variable of values)
     for aggregate in join.A:
+        function = aggregate.name.replace("Aggregate_", "").lower()
         if aggregate.name == "Aggregate_Sample":
             samples[str(aggregate.res)] = str(aggregate.vars)
             continue
+        if function in _FIGURES and isinstance(aggregate.vars, Variable) and not aggregate.get("distinct"):
+            figures[str(aggregate.res)] = (function, str(aggregate.vars))
+            continue
         if aggregate.name != "Aggregate_Count" or not isinstance(aggregate.vars, Variable):
-            raise CannotDrawError(aggregate.name.replace("Aggregate_", "").upper() + " (only COUNT(DISTINCT ?x))")
+            raise CannotDrawError(function.upper() + " (only COUNT(DISTINCT ?x), or AVG, SUM, MIN, MAX of a value)")
         counts[str(aggregate.res)] = str(aggregate.vars)
-    if len(set(counts.values())) > 1:
-        raise CannotDrawError("more than one COUNT")
+    if len(set(counts.values())) + len(set(figures.values())) > 1:
+        raise CannotDrawError("more than one aggregate")
+    if figures:
+        modifiers.function, modifiers.figure_of = next(iter(figures.values()))
+        modifiers.count_var = next((k for k, v in renamed.items() if v in figures), None)
+        return set(figures)
     if not counts:
         return set()
     modifiers.count_of = next(iter(counts.values()))
@@ -419,12 +445,19 @@ def _nodes(builder: _Builder, projected: list[str]) -> list[dict[str, Any]]:
 
 
 def _aggregation(builder: _Builder, modifiers: _Modifiers) -> dict[str, Any]:
-    if modifiers.count_of not in builder.order:
+    figure: dict[str, Any] = {}
+    if modifiers.figure_of is not None:
+        if modifiers.figure_of not in builder.value_vars:
+            raise CannotDrawError(f"{modifiers.function.upper()} of ?{modifiers.figure_of}, which is not a value "
+                                  f"of a node")
+        node, attribute = builder.value_vars[modifiers.figure_of]
+        figure = {"count": node, "function": modifiers.function, "property": attribute}
+    elif modifiers.count_of not in builder.order:
         raise CannotDrawError(f"COUNT of ?{modifiers.count_of}, which is not a node")
     group_vars = modifiers.group_vars
     if any(v not in builder.order and v not in builder.label_vars for v in group_vars):
         raise CannotDrawError("GROUP BY a variable that is not a node")
-    aggregation = {"count": modifiers.count_of, "group_by": [v for v in group_vars if v in builder.order]}
+    aggregation = {"count": modifiers.count_of, "group_by": [v for v in group_vars if v in builder.order], **figure}
     return {**aggregation, "having": modifiers.having} if modifiers.having else aggregation
 
 

@@ -265,3 +265,15 @@ def test_eval_graphs_with_the_real_model(tmp_path, capsys, monkeypatch):
     expected = (1 - dev["exact_rate"]) + (1 - dev["not_understood_rate"])
     assert len(misses) == round(expected)
     assert all(m["differs"] for m in misses)
+
+
+def test_a_figure_must_agree_in_its_function_and_attribute():
+    def figure(function: str, attribute: str = "height", person: str = "p") -> PrototypeGraph:
+        return born_in(person=person, aggregation={"count": person, "group_by": ["c"], "function": function,
+                                                   "property": EX + attribute})
+
+    gold = figure("avg")
+    assert match_graphs(figure("avg", person="x"), gold).exact
+    assert match_graphs(figure("sum"), gold).differences == ("aggregation",)
+    assert match_graphs(figure("avg", "weight"), gold).differences == ("aggregation",)
+    assert match_graphs(born_in(aggregation={"count": "p", "group_by": ["c"]}), gold).differences == ("aggregation",)

@@ -105,3 +105,15 @@ def test_a_count_condition_without_groups_bounds_the_one_total():
     assert restate(_staff([], ">", 100)) == (
         "Count the employees whose works in is a department, only if the count is more than 100; "
         "highest count first.")
+
+
+def test_a_figure_of_values_reads_back_with_its_attribute():
+    co = "http://protograph.example/company/"
+    graph = PrototypeGraph.model_validate({
+        "nodes": [{"id": "employee_1", "class": co + "Employee"}, {"id": "department_1", "class": co + "Department"}],
+        "edges": [{"source": "employee_1", "link": co + "worksIn", "target": "department_1"}],
+        "aggregation": {"count": "employee_1", "group_by": ["department_1"], "function": "avg",
+                        "property": co + "salary"},
+        "order_by": [{"node": "count", "descending": True}]})
+    assert restate(graph) == ("Give the average salary of the employees whose works in is a department, for each "
+                              "department; highest average first.")

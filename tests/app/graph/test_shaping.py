@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.errors import EditError
@@ -81,3 +83,22 @@ def test_a_sort_by_a_value_survives_the_panel():
     assert set_shape(priced, shape_of(priced)) == priced
     chosen = set_shape(GRAPH, Shape(order="value:p:" + EX + "birthDate"))
     assert (chosen.order_by[0].node, chosen.order_by[0].property) == ("p", EX + "birthDate")
+
+
+def test_an_average_round_trips_and_keeps_its_attribute_when_the_order_changes():
+    wanted = Shape(count="p", group_by=("u",), function="avg", measure=EX + "height", order="count", descending=True)
+    shaped = set_shape(GRAPH, wanted)
+    assert shape_of(shaped) == wanted
+    assert (shaped.aggregation.function.value, shaped.aggregation.property) == ("avg", EX + "height")
+    resorted = set_shape(shaped, dataclasses.replace(shape_of(shaped), descending=False))
+    assert resorted.aggregation == shaped.aggregation
+
+
+@pytest.mark.parametrize(("shape", "message"), [
+    (Shape(count="p", function="avg"), "choose the attribute whose average to compute"),
+    (Shape(count="p", function="sum", measure=EX + "height", having_op=">", having_value=3), "only a count"),
+    (Shape(count="p", function="median", measure=EX + "height"), "unknown aggregate 'median'"),
+])
+def test_a_figure_the_panel_cannot_make_is_refused_with_a_reason(shape, message):
+    with pytest.raises(EditError, match=message):
+        set_shape(GRAPH, shape)

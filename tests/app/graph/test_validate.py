@@ -144,3 +144,29 @@ def test_a_shown_attribute_must_belong_to_the_nodes_class(dbo_ontology):
     wrong = PrototypeGraph(nodes=(node("person_1", "Person", shown=(DBO + "numberOfPages",)),))
     assert codes(wrong, dbo_ontology) == ["unknown_attribute"]
     assert "to show" in validate_graph(wrong, dbo_ontology).violations[0].message
+
+
+@pytest.mark.parametrize(("function", "attribute", "problem"), [
+    ("avg", "height", None),
+    ("sum", "height", None),
+    ("min", "birthDate", None),  # the earliest date
+    ("max", "birthDate", None),
+    ("avg", "birthDate", "bad_value"),  # an average of dates means nothing
+    ("sum", "birthName", "bad_value"),  # nor a sum of names
+    ("max", "birthName", "bad_value"),
+    ("avg", "numberOfPages", "unknown_attribute"),  # not a person's
+])
+def test_a_figure_is_of_an_attribute_of_its_node_whose_values_it_can_compute(dbo_ontology, function, attribute,
+                                                                           problem):
+    graph = PrototypeGraph(nodes=(node("person_1", "Person"),),
+                           aggregation=Aggregation(count="person_1", function=function, property=DBO + attribute))
+    assert codes(graph, dbo_ontology) == ([problem] if problem else [])
+
+
+def test_the_model_keeps_a_figure_whole():
+    with pytest.raises(ValueError, match="needs the attribute"):
+        Aggregation(count="person_1", function="sum")
+    with pytest.raises(ValueError, match="takes no attribute"):
+        Aggregation(count="person_1", property=DBO + "height")
+    with pytest.raises(ValueError, match="only a count can bound"):
+        Aggregation(count="person_1", function="avg", property=DBO + "height", having=CountCondition(op=">", value=1))
