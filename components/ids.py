@@ -103,8 +103,10 @@ TAB_SPARQL = "tab-sparql"
 RUN_QUERY_BUTTON = "run-query-button"
 RESULTS_MESSAGE = "results-message"
 RESULTS_TABLE = "results-table"
-# "Shape results": count, group by, the count's bound, sort and limit, written into the graph
-SHAPE_COUNT = "shape-count"
+# "Shape results": an aggregate, group by, the count's bound, sort and limit, written into the graph
+SHAPE_FUNCTION = "shape-function"        # dropdown: the aggregate, "count" | "avg" | "sum" | "min" | "max"
+SHAPE_COUNT = "shape-count"              # dropdown: the aggregated node (counted, or whose attribute is computed)
+SHAPE_MEASURE = "shape-measure"          # dropdown: the attribute an average, total, minimum or maximum is of
 SHAPE_GROUP_BY = "shape-group-by"
 SHAPE_HAVING_OP = "shape-having-op"      # dropdown: how the count compares (">", ">=", "=", "<", "<=", "!=")
 SHAPE_HAVING_VALUE = "shape-having-value"  # number the count is compared with

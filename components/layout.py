@@ -11,6 +11,7 @@ import dash
 import dash_cytoscape as cyto
 from dash import dash_table, dcc, html
 
+from app.graph.model import AGGREGATE_NAMES, AggregateFunction
 from app.graph.restate import COUNT_WORDS
 from app.sources import list_samples
 from components import ids
@@ -278,11 +279,19 @@ def _instruct_box() -> html.Div:
 
 
 def _shape_panel() -> html.Div:
-    """Count (and its bound), sort and limit: query modifiers, so they show in the description and the SPARQL."""
+    """An aggregate (a count and its bound, or a figure of an attribute), sort and limit: query modifiers, so they
+    show in the description and the SPARQL."""
     return html.Div(className="shape row", role="group", **{"aria-label": "Shape results"}, children=[
         html.Span("Shape results", className="field-label inline"),
-        html.Label("Count", htmlFor=ids.SHAPE_COUNT, className="tool-label"),
-        dcc.Dropdown(id=ids.SHAPE_COUNT, options=[], placeholder="no count", className="node-pick"),
+        html.Label("Compute", htmlFor=ids.SHAPE_FUNCTION, className="tool-label"),
+        dcc.Dropdown(id=ids.SHAPE_FUNCTION, options=[{"label": name, "value": function.value}
+                                                     for function, name in AGGREGATE_NAMES.items()],
+                     value=AggregateFunction.COUNT.value, clearable=False, searchable=False, className="count-op"),
+        html.Label("of", htmlFor=ids.SHAPE_COUNT, className="tool-label"),
+        dcc.Dropdown(id=ids.SHAPE_COUNT, options=[], placeholder="nothing", className="node-pick"),
+        html.Label("the attribute whose values are computed", htmlFor=ids.SHAPE_MEASURE,
+                   className="visually-hidden"),
+        dcc.Dropdown(id=ids.SHAPE_MEASURE, options=[], placeholder="attribute", disabled=True, className="node-pick"),
         html.Label("per", htmlFor=ids.SHAPE_GROUP_BY, className="tool-label"),
         dcc.Dropdown(id=ids.SHAPE_GROUP_BY, options=[], multi=True, placeholder="all together", disabled=True,
                      className="node-pick"),

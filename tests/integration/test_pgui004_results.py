@@ -92,6 +92,24 @@ def test_pgui004_a_bound_on_the_count_keeps_only_the_groups_that_meet_it(dash_du
     assert "HAVING (COUNT(DISTINCT ?person_1) > 1)" in sparql
 
 
+def test_pgui004_a_maximum_of_an_attribute_is_chosen_in_the_panel(dash_duo, ui, editor_app):
+    _open(dash_duo, editor_app, {"nodes": [{"id": "university_1", "class": DBO + "University"}]})
+    ui.wait_graph(lambda g: len(g.get("nodes", [])) == 1)
+    ui.choose(ids.SHAPE_COUNT, "?university_1")
+    ui.wait_graph(lambda g: (g.get("aggregation") or {}).get("count") == "university_1")
+    ui.choose(ids.SHAPE_FUNCTION, "maximum")
+    # The graph waits for the attribute, and says so; the bound, a count's only, turns off at once.
+    ui.wait_text(ids.EDIT_MESSAGE, lambda t: t == "choose the attribute whose maximum to compute")
+    until(lambda: not dash_duo.find_element(f"#{ids.SHAPE_HAVING_VALUE}").is_enabled(), timeout=15)
+    ui.choose(ids.SHAPE_MEASURE, "number of students")
+    ui.wait_graph(lambda g: (g["aggregation"].get("function"), g["aggregation"].get("property")) == (
+        "max", DBO + "numberOfStudents"))
+    assert ui.total_rows() == 1
+    ui.open_tab("SPARQL")
+    sparql = ui.wait_text(ids.SPARQL_TEXT, lambda t: "MAX(" in t)
+    assert "(MAX(?university_1_numberOfStudents) AS ?maximum)" in sparql
+
+
 def test_pgui004_pages_go_past_the_first_hundred_rows(dash_duo, ui, editor_app, raw_sample):
     _open(dash_duo, editor_app, {"nodes": [{"id": "person_1", "class": DBO + "Person"}]})
     expected = _count(raw_sample, "SELECT DISTINCT ?p WHERE { ?p a dbo:Person }")
