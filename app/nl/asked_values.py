@@ -11,10 +11,12 @@ on any ontology.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import PrototypeGraph
+from app.nl.figures import FIGURES
 from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
@@ -252,7 +254,7 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     Words that name a thing are no value: "How many employees does Halvard have" counts
     employees, "What is the capital of Canada" asks for a city.
     """
-    asked = asked_value(tokens)
+    asked = _also_without_figure(asked_value(tokens))
     if asked is not None and asked.words[0] in _THE_THING:
         # "What is the name of the wife of Bill Clinton": the wife, whose name every answer shows
         return None, [m for m in mentions if not asked.span[0] <= m.start < asked.span[1]]
@@ -266,6 +268,22 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
         return None, list(mentions)
     return asked, kept
+
+
+def _also_without_figure(asked: AskedValue | None) -> AskedValue | None:
+    """"the average page count": the value is found by its words without the figure word too, after them
+    as said ("average rating" may be an attribute's own label).
+
+    >>> _also_without_figure(AskedValue(("average page count",), (3, 6), 7)).words
+    ('average page count', 'page count')
+    """
+    if asked is None:
+        return None
+    # ("total" stays: "the total area" may name an area of its own, as DBpedia's "area total")
+    stripped = tuple(rest for words in asked.words if (parts := words.split(maxsplit=1))[0] in FIGURES
+                     and parts[0] != "total" and len(parts) == 2 and (rest := parts[1]) not in asked.words)
+    return dataclasses.replace(asked, words=(*asked.words, *stripped)) if stripped else asked
+
 
 
 def counted_by_attribute(mention: Mention, ontology: Ontology, of: Sequence[str] = ()) -> str | None:
@@ -303,8 +321,9 @@ def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
     """Whether the words ask for things after all: a count ("the total number of members") or a link's
     label ("the region of", "the predecessor of"), which the relations read. An amount is always a value."""
     words = asked.words[0]
-    if words in AMOUNTS:
-        return False
+    labels = {plain_label(a.label) for a in ontology.attributes}
+    if words in AMOUNTS or any(" " in said and said in labels for said in asked.words):
+        return False  # "the (average) page count of …": an attribute's own label ("the number of …" still counts)
     return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and is_link_label(words, ontology))
 
 

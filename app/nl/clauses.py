@@ -15,8 +15,8 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
 from app.nl.words import ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
 
-__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "predicate_of_the_whole",
-           "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers"]
+__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "opens_a_sentence",
+           "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
@@ -124,6 +124,11 @@ def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
     # an article only between names: "a soccer club, and the soccer club has …" points back, it adds none
     allowed = _COORDINATORS | ARTICLES if a.kind in ("name", "instance") else _COORDINATORS
     return any(t in _COORDINATORS for t in between) and all(t in allowed for t in between) and a.kind == b.kind
+
+
+def opens_a_sentence(tokens: Sequence[str], mention: Mention) -> bool:
+    """A class word after a capitalised "The", "That" or "This" inside the question begins a sentence of its own."""
+    return mention.kind == "class" and mention.start > 1 and tokens[mention.start - 1] in ("The", "That", "This")
 
 
 def starts_own_clause(tokens: Sequence[str], a: Mention, b: Mention) -> bool:

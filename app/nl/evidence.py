@@ -40,6 +40,7 @@ from app.nl.clauses import (
     back_clause,
     clause_subject,
     coordinated,
+    opens_a_sentence,
     relation_phrases,
     said_of_the_first,
     same_subject,
@@ -52,6 +53,7 @@ from app.nl.comparisons import (
     read_comparisons,
     read_count_conditions,
 )
+from app.nl.figures import read_figures
 from app.nl.flags import read_flags
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
@@ -138,6 +140,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         return EvidenceDraft(PrototypeGraph(), messages=[lacking_value(plan.mentions[0].text, plan.classes[0], asked,
                                                                        ontology)])
     _sorted_by_superlative(tokens, draft, ontology, index)
+    read_figures(tokens, draft, asked, ontology)  # "What is the average salary of engineers": one figure
     _shows_beside(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
@@ -201,7 +204,7 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
             partner[i + 1] = partner[i]
             continue
-        if starts_own_clause(tokens, mentions[i], mentions[i + 1]) or _opens_a_sentence(tokens, mentions[i + 1]):
+        if starts_own_clause(tokens, mentions[i], mentions[i + 1]) or opens_a_sentence(tokens, mentions[i + 1]):
             continue  # "… and persons who …", "… a headquarter. The person …": joined by their own clause
         if i and said_of_the_first(tokens[mentions[i - 1].end:mentions[i].start], phrases[i]):
             # "which branch in Leipzig has the most books", "employees of Halvard Robotics live in Munich": the
@@ -211,11 +214,6 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             continue
         plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
-
-
-def _opens_a_sentence(tokens: Sequence[str], mention: Mention) -> bool:
-    """A class word after a capitalised "The", "That" or "This" inside the question begins a sentence of its own."""
-    return mention.kind == "class" and mention.start > 1 and tokens[mention.start - 1] in ("The", "That", "This")
 
 
 def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens: Sequence[str],
@@ -348,6 +346,8 @@ def _shows_asked(tokens: Sequence[str], draft: EvidenceDraft, asked: AskedValue,
     if shown is None:
         return False
     draft.graph, node_id, attribute = shown
+    if (counted := draft.graph.aggregation) and counted.count == node_id and not counted.group_by:
+        draft.graph = draft.graph.model_copy(update={"aggregation": None})  # "How many people live in the capital"
     start, end = asked.span
     draft.evidence[f"{node_id} shows"] = f"\u201c{' '.join(tokens[start:end])}\u201d \u2192 {ontology.label(attribute)}"
     draft.used = [t for i, t in enumerate(tokens) if t in draft.used or start <= i < end]

@@ -37,7 +37,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     # "articles that appeared in a journal": an article appears where it is published, an actor in a film
     (_forms("appear appears appeared appearing", "in"),
      ("published in", "publication")),
-    (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "performed"],
+    (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "record", "records",
+                                                          "performed"],
      ("artist", "performer")),
     (_forms("marry married marries wed", "to") + ["married", "marry", "wife", "husband", "wives", "husbands",
                                                   "widow", "widower", "partner"],

@@ -967,3 +967,75 @@ def test_rd098_who_are_some_class_asks_for_that_class(request, question, ontolog
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert len(graph.nodes) == 2 and len(graph.edges) == 1
     assert sum(node.class_ == asked for node in graph.nodes) == 1
+
+
+@pytest.mark.parametrize(("question", "ontology", "asked_class", "function", "attribute", "per"), [
+    # "average", "mean", "total", "maximum" before the value asked of many things: one figure of their values
+    ("What is the average salary of engineers?", "company", CO + "Engineer", "avg", CO + "salary", None),
+    ("What is the average salary of employees in each department?", "company", CO + "Employee", "avg",
+     CO + "salary", CO + "Department"),
+    ("What is the total revenue of our customers?", "company", CO + "Customer", "sum", CO + "revenue", None),
+    ("What is the average page count of books?", "library", LIB + "Book", "avg", LIB + "pageCount", None),
+    ("What is the mean elevation of mountains in Nepal?", "dbpedia", D + "Mountain", "avg", D + "elevation", None),
+])
+def test_rd099_a_figure_word_before_an_asked_value_computes_it_over_the_things(request, question, ontology,
+                                                                               asked_class, function, attribute,
+                                                                               per) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    aggregation = graph.aggregation
+    assert graph.node(aggregation.count).class_ == asked_class
+    assert (aggregation.function.value, aggregation.property) == (function, attribute)
+    assert [graph.node(g).class_ for g in aggregation.group_by] == ([per] if per else [])
+    assert not any(n.shown for n in graph.nodes)
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    # a figure word in the attribute's own label names it; a named thing's value is its own
+    ("What is the average rating of books published by Penguin?", "library", LIB + "averageRating"),
+    ("What is the total revenue of Granite Bank?", "company", CO + "revenue"),
+    ("What is the page count of The Hidden Tide?", "library", LIB + "pageCount"),
+])
+def test_rd100_a_value_that_is_no_figure_stays_shown(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert graph.aggregation is None
+    assert [a for n in graph.nodes for a in n.shown] == [attribute]
+
+
+@pytest.mark.parametrize(("question", "ontology", "grouped", "counted", "function", "attribute", "top"), [
+    # a figure of a value the named things do not have: of the things one link joins to them, per named thing
+    ("Which department has the highest average salary?", "company", CO + "Department", CO + "Employee", "avg",
+     CO + "salary", True),
+    ("Which team has the lowest average salary?", "company", CO + "Team", CO + "Employee", "avg", CO + "salary",
+     False),
+    ("What is the average salary per department?", "company", CO + "Department", CO + "Employee", "avg",
+     CO + "salary", None),
+    ("Which member has the highest total late fee?", "library", LIB + "Member", LIB + "Loan", "sum",
+     LIB + "lateFee", True),
+])
+def test_rd101_a_figure_of_a_value_of_related_things_is_one_per_named_thing(request, question, ontology, grouped,
+                                                                           counted, function, attribute,
+                                                                           top) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    aggregation = graph.aggregation
+    assert graph.node(aggregation.count).class_ == counted
+    assert [graph.node(g).class_ for g in aggregation.group_by] == [grouped]
+    assert (aggregation.function.value, aggregation.property) == (function, attribute)
+    assert len(graph.edges) == 1 and {graph.edges[0].source, graph.edges[0].target} == {aggregation.count,
+                                                                                        *aggregation.group_by}
+    if top is None:
+        assert not graph.order_by and graph.limit is None
+    else:
+        assert [(o.node, o.descending) for o in graph.order_by] == [("count", top)] and graph.limit == 1
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    # "how many people live in" asks the population of the thing named after it: no count of those things
+    ("How many people live in the capital of Australia?", "dbpedia", D + "populationTotal"),
+    ("How many inhabitants does the largest city in Canada have?", "dbpedia", D + "populationTotal"),
+    ("How many people live in the city of the Tartu Park Library?", "library", LIB + "population"),
+    ("How many people live in the headquarters city of Granite Bank?", "company", CO + "population"),
+])
+def test_rd102_a_value_asked_by_how_many_is_shown_not_counted(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert graph.aggregation is None
+    assert [a for n in graph.nodes for a in n.shown] == [attribute]

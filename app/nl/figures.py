@@ -1,0 +1,155 @@
+"""A figure of many values: "What is the average salary of engineers?", "Which department has the highest
+average salary?".
+
+The value asked of a class of things (:mod:`app.nl.asked_values`) is shown on each of them; an
+average, a total, a minimum or a maximum said before it asks one figure of those values instead
+(:class:`app.graph.model.Aggregation`), one for each thing after "each" or "per" where one is named.
+A figure word that is part of the attribute's own label ("total area") names the attribute, not a figure,
+and a named thing's value is its own, never a figure.
+
+The value may belong to things the question does not name: "the average salary per department" is
+of the employees in each department, "Which department has the highest average salary" sorts the
+departments by it. The one link that joins the value's class to the named class says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from app.graph.model import AggregateFunction, Aggregation, Edge, Node, OrderBy, PrototypeGraph, make_node_id
+from app.nl.mentions import word_forms
+from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
+from ontology_loaders.vocab import plain_label
+
+if TYPE_CHECKING:
+    from app.nl.asked_values import AskedValue
+
+__all__ = ["FIGURES", "read_figures"]
+
+FIGURES = {"average": AggregateFunction.AVG, "mean": AggregateFunction.AVG, "total": AggregateFunction.SUM,
+           "combined": AggregateFunction.SUM, "maximum": AggregateFunction.MAX, "minimum": AggregateFunction.MIN}
+_EACH = frozenset({"each", "every", "per"})
+# "Which department has the highest average salary": sorted by the figure, the top one kept.
+_SUPERLATIVES = {"highest": True, "largest": True, "biggest": True, "greatest": True, "lowest": False,
+                 "smallest": False}
+# Words that end an attribute's name after a figure word: "average salary per department".
+_AFTER_VALUE = frozenset({"per", "for", "in", "by", "of", "across", "among", "at", "within"})
+
+
+def read_figures(tokens: Sequence[str], draft: Any, asked: AskedValue | None, ontology: Ontology) -> None:
+    """Turn ``draft`` (an :class:`app.nl.evidence.EvidenceDraft`) into a figure of values where the words ask one."""
+    figured = figure_of_shown(tokens, draft.graph, asked.span, draft.spans, ontology) if asked else None
+    figured = figured or figure_of_related(tokens, draft.graph, draft.spans, ontology)
+    if figured is None:
+        return
+    draft.graph, why, (start, end) = figured
+    draft.evidence.update(why)
+    draft.used = [t for i, t in enumerate(tokens) if t in draft.used or start <= i < end]
+    draft.ignored = [t for t in draft.ignored if t not in tokens[start:end]]
+
+
+def figure_of_shown(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tuple[int, int],
+                    spans: Mapping[str, tuple[int, int]],
+                    ontology: Ontology) -> tuple[PrototypeGraph, dict[str, str], tuple[int, int]] | None:
+    """``graph`` with the one value it shows turned into a figure of that value, why, and the words; or None.
+
+    ``asked_span`` holds the words that asked the value ("average salary"), ``spans`` each node's words.
+    """
+    lowered = [t.lower() for t in tokens]
+    start, end = asked_span
+    function = FIGURES.get(lowered[start]) if start < end else None
+    shown = [(n, a) for n in graph.nodes for a in n.shown]
+    if function is None or len(shown) != 1 or graph.aggregation is not None:
+        return None
+    node, attribute = shown[0]
+    if node.instances or any(c.property == RDFS_LABEL for c in node.constraints) or \
+            lowered[start] in ontology.label(attribute).lower().split():
+        return None  # one named thing's value; or "total area", an attribute's own name
+    per = tuple(n.id for n in graph.nodes if n.id != node.id and n.id in spans and spans[n.id][0] >= 1 and
+                lowered[spans[n.id][0] - 1] in _EACH)
+    figured = node.model_copy(update={"shown": ()})
+    aggregation = Aggregation(count=node.id, group_by=per, function=function, property=attribute)
+    nodes = tuple(figured if n.id == node.id else n for n in graph.nodes)
+    return graph.model_copy(update={"nodes": nodes, "aggregation": aggregation}), \
+        _why(tokens[start], node.id, function, attribute, ontology), asked_span
+
+
+def figure_of_related(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                      ontology: Ontology) -> tuple[PrototypeGraph, dict[str, str], tuple[int, int]] | None:
+    """"the average salary per department", "Which department has the highest average salary": a figure of a
+    value of the things one link joins to the one thing the draft has, one figure for each of those.
+
+    >>> from ontology_loaders.model import Attribute, Link, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Employee", label="employee"),
+    ...                          OntologyClass(iri="ex:Department", label="department")],
+    ...                 links=[Link(iri="ex:worksIn", label="works in", domain="ex:Employee", range="ex:Department")],
+    ...                 attributes=[Attribute(iri="ex:salary", label="salary", domain="ex:Employee",
+    ...                                       range="http://www.w3.org/2001/XMLSchema#decimal")])
+    >>> graph = PrototypeGraph.model_validate({"nodes": [{"id": "department_1", "class": "ex:Department"}]})
+    >>> tokens = "Which department has the highest average salary".split()
+    >>> drawn, _, words = figure_of_related(tokens, graph, {"department_1": (1, 2)}, onto)
+    >>> [(e.source, e.link, e.target) for e in drawn.edges], drawn.aggregation.function.value, words
+    ([('employee_1', 'ex:worksIn', 'department_1')], 'avg', (4, 7))
+    >>> drawn.order_by[0].descending, drawn.limit
+    (True, 1)
+    """
+    if len(graph.nodes) != 1 or graph.edges or graph.aggregation is not None or graph.order_by:
+        return None
+    lowered = [t.lower() for t in tokens]
+    k = next((i for i, w in enumerate(lowered) if w in FIGURES), None)
+    if k is None:
+        return None
+    end = k + 1
+    while end < len(lowered) and end - k <= 3 and lowered[end] not in _AFTER_VALUE:
+        end += 1
+    group = graph.nodes[0]
+    where = spans.get(group.id, (-1, -1))
+    # the span of "per department" may hold "per"
+    each = where[0] >= end and any(lowered[i] in _EACH | {"by"} for i in range(where[0] - 1, where[1] - 1))
+    sort = _SUPERLATIVES.get(lowered[k - 1]) if k >= 2 and lowered[k - 2] == "the" and where[1] <= k else None
+    found = _value_of_a_neighbour(lowered[k + 1:end], group.class_, ontology) if each or sort is not None else None
+    if found is None:
+        return None
+    other_class, link, forward, attribute = found
+    other = Node(id=make_node_id(ontology.label(other_class), set(graph.node_ids)), class_=other_class)
+    edge = Edge(source=other.id, link=link, target=group.id) if forward else \
+        Edge(source=group.id, link=link, target=other.id)
+    function = FIGURES[lowered[k]]
+    update: dict[str, Any] = {"nodes": (*graph.nodes, other), "edges": (edge,),
+                              "aggregation": Aggregation(count=other.id, group_by=(group.id,), function=function,
+                                                         property=attribute)}
+    if sort is not None:
+        update |= {"order_by": (OrderBy(node="count", descending=sort),), "limit": 1}
+    why = _why(tokens[k], other.id, function, attribute, ontology)
+    return graph.model_copy(update=update), why, (k - 1 if sort is not None else k, end)
+
+
+def _value_of_a_neighbour(words: Sequence[str], class_iri: str,
+                          ontology: Ontology) -> tuple[str, str, bool, str] | None:
+    """(the neighbour's class, the link, whether it runs from the neighbour, the attribute) for the attribute
+    ``words`` name of the things one declared link joins to ``class_iri``; the most specific link wins."""
+    if not words:
+        return None
+    said = set(word_forms(list(words)))
+    found = []
+    for link in ontology.links:
+        for near, far, forward in ((link.range, link.domain, True), (link.domain, link.range, False)):
+            if OWL_THING in (near, far) or not ontology.is_subclass(class_iri, near):
+                continue
+            for attribute in ontology.attributes_of(far):
+                label = plain_label(attribute.label)
+                # the attribute's whole label, or its head noun ("salary": annual base salary)
+                fit = 0 if label in said else 1 if any(label.endswith(" " + form) for form in said) else None
+                if fit is not None:
+                    # a link declared for exactly these two classes says more than one for a broader class
+                    found.append((fit, near != class_iri, far != attribute.domain, link.iri, far, forward,
+                                  attribute.iri))
+    if not found:
+        return None
+    *_, link, far, forward, attribute = min(found)
+    return far, link, forward, attribute
+
+
+def _why(word: str, node_id: str, function: AggregateFunction, attribute: str, ontology: Ontology) -> dict[str, str]:
+    return {f"{function.value} {node_id}": f"\u201c{word}\u201d \u2192 {function.value} of {ontology.label(attribute)}"}
