@@ -183,6 +183,9 @@ class Plan:
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
         ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
+        if self.mentions[i].kind == "focus" and self.mentions[i].text.lower() == "where":
+            # "Where does the Rhine start": the place is where the other's link leads, when its words fit both ways
+            ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
         return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
