@@ -52,6 +52,14 @@ _YEAR_FORMS = (
     (re.compile(rf"\b(?:until|up\s+to)\s+{_MONTH}(\d{{4}})\b", re.I), "<="),
     (re.compile(rf"\bin\s+{_MONTH}(\d{{4}})\b", re.I), "in"),
 )
+# "due before 2024-03-01": a whole date, as written
+_ISO_DAY_FORMS = (
+    (re.compile(r"\b(?:after|later\s+than)\s+(\d{4}-\d{2}-\d{2})\b", re.I), ">"),
+    (re.compile(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", re.I), ">="),
+    (re.compile(r"\b(?:before|earlier\s+than|prior\s+to)\s+(\d{4}-\d{2}-\d{2})\b", re.I), "<"),
+    (re.compile(r"\b(?:until|up\s+to)\s+(\d{4}-\d{2}-\d{2})\b", re.I), "<="),
+    (re.compile(r"\b(?:on)\s+(\d{4}-\d{2}-\d{2})\b", re.I), "="),
+)
 # "in the 19th century", "in the 1990s": a span of years, as people count them (1800–1899)
 _PERIOD_FORMS = (
     (re.compile(r"\bin\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.I), lambda n: (100 * (n - 1), 100 * n - 1)),
@@ -132,6 +140,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('>=', '1980-01-01'), ('<=', '1990-12-31'))]
     >>> [(c.bounds[0][0], c.kind.value) for c in find_comparisons("managers older than 50")]
     [('<', 'date')]
+    >>> [c.bounds for c in find_comparisons("invoices due before 2024-03-01, orders since 2023-02-30")]
+    [(('<', '2024-03-01'),)]
     """
     found: list[Comparison] = [_age_bound(match) for match in _AGE_FORMS.finditer(question)]
     taken: list[tuple[int, int]] = [c.span for c in found]
@@ -154,6 +164,11 @@ def find_comparisons(question: str) -> list[Comparison]:
             found.append(Comparison(((">=", f"{first:04d}-01-01"), ("<=", f"{last:04d}-12-31")), DatatypeKind.DATE,
                                     match.span(), match.group(0)))
             taken.append(match.span())
+    for pattern, op in _ISO_DAY_FORMS:
+        for match in pattern.finditer(question):
+            if _is_a_day(match.group(1)):  # a day that cannot exist bounds nothing, not even its year
+                found.append(Comparison(((op, match.group(1)),), DatatypeKind.DATE, match.span(), match.group(0)))
+            taken.append(match.span())
     for pattern, op in _YEAR_FORMS:
         for match in pattern.finditer(question):
             if any(s <= match.start(2) < e for s, e in taken):
@@ -163,6 +178,15 @@ def find_comparisons(question: str) -> list[Comparison]:
                                     match.group(0)))
             taken.append(match.span())
     return sorted(found, key=lambda c: c.span)
+
+
+def _is_a_day(text: str) -> bool:
+    """Whether ``text`` (YYYY-MM-DD) is a day of the calendar: "2024-02-30" is not."""
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _age_bound(match: re.Match[str]) -> Comparison:

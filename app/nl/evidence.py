@@ -12,7 +12,6 @@ for every node and edge the words it came from and how sure it is.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -25,7 +24,6 @@ from app.graph.model import (
     CountCondition,
     Edge,
     Node,
-    OrderBy,
     PrototypeGraph,
     make_node_ids,
 )
@@ -53,6 +51,7 @@ from app.nl.comparisons import (
     read_comparisons,
     read_count_conditions,
 )
+from app.nl.counting import counted
 from app.nl.figures import read_figures
 from app.nl.flags import read_flags
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
@@ -72,7 +71,7 @@ from app.nl.name_classes import (
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.shared_nodes import as_their_own, named_kind, same_as, same_thing
+from app.nl.shared_nodes import as_their_own, kind_before_kind, named_kind, same_as, same_thing
 from app.nl.shown_values import read_shown_values, shown_amounts
 from app.nl.spans import find_mentions
 from app.nl.superlatives import read_superlative, sorted_amounts
@@ -126,6 +125,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     same_thing(tokens, plan)
     same_as(tokens, plan, ontology)
     named_kind(plan, ontology)
+    kind_before_kind(plan)
     if clause:
         _join_back(plan, clause[1], ontology, index)
     _join_modifiers(plan, modifiers, tokens, ontology, index)
@@ -140,7 +140,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         return EvidenceDraft(PrototypeGraph(), messages=[lacking_value(plan.mentions[0].text, plan.classes[0], asked,
                                                                        ontology)])
     _sorted_by_superlative(tokens, draft, ontology, index)
-    read_figures(tokens, draft, asked, ontology)  # "What is the average salary of engineers": one figure
+    read_figures(tokens, draft, asked and asked.span, ontology)  # "the average salary of engineers": one figure
     _shows_beside(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
@@ -428,10 +428,14 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
         draft.spans.pop(ids[k], None)
         draft.evidence.pop(ids[k], None)
     draft.graph = _connected(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), draft)
-    draft.graph = _counted(question, tokens, draft.graph, mentions, ids)
+    draft.graph = counted(question, tokens, draft.graph, mentions, ids)
     spoken = [m for m in mentions if m.start >= 0]
     covered = {i for m in spoken for i in range(m.start, m.end)} | {
         i for a, b in zip(spoken, spoken[1:]) for i in range(a.end, b.start)}
+    for k in plan.left_out:  # "female chancellors": a kind no link says, left out and said so
+        covered -= set(range(mentions[k].start, mentions[k].end))
+        draft.messages.append(f"left out: \u201c{mentions[k].text}\u201d, which no link joins to "
+                              f"{labels[plan.same.get(k, k)]}")
     # "Where was Barack Obama born": words before the first thing or after the last that a link's phrase took
     phrased = {w for _, _, _, words in plan.edges for w in words}
     covered |= {i for i, t in enumerate(tokens) if t in phrased and not spoken[0].start <= i < spoken[-1].end} \
@@ -441,34 +445,6 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     draft.confidence = round(min(scores, default=0.0), 3)
     draft.messages = list(dict.fromkeys(draft.messages))  # one message per fact
     return draft
-
-
-# "How many …", "What is the (total) number of …", "Give me the number of …"
-_COUNTING = re.compile(r"\s*(how many|count|(what is |what's |give me |tell me )?the (total )?number of|number of)\b",
-                       re.IGNORECASE)
-
-
-def _counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mentions: Sequence[Mention],
-             ids: Sequence[str]) -> PrototypeGraph:
-    """"How many …" counts the first thing asked for, per thing after "each"; "the most X" counts X per other
-    thing, most first."""
-    present = {n.id for n in graph.nodes}
-    asked = [i for m, i in zip(mentions, ids) if m.kind in ("class", "focus", "related") and i in present]
-    lowered = [t.lower() for t in tokens]
-    if _COUNTING.match(question) and asked:
-        # "… does each branch have", "… per department": one count for each of those
-        per = tuple(i for m, i in zip(mentions, ids) if i in present and i != asked[0] and m.start >= 1
-                    and lowered[m.start - 1] in ("each", "every", "per"))
-        return graph.model_copy(update={"aggregation": Aggregation(count=asked[0], group_by=per)})
-    for m, node_id in zip(mentions, ids):
-        if m.kind == "class" and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \
-                lowered[m.start - 2] == "the" and node_id in present:
-            # Grouped by the thing asked for: the first other thing the question names ("which author …").
-            by = next((i for i in asked if i != node_id), None)
-            return graph.model_copy(update={
-                "aggregation": Aggregation(count=node_id, group_by=(by,) if by else ()),
-                "order_by": (OrderBy(node="count", descending=lowered[m.start - 1] == "most"),), "limit": 1})
-    return graph
 
 
 def _connected(graph: PrototypeGraph, draft: EvidenceDraft) -> PrototypeGraph:

@@ -15,15 +15,12 @@ departments by it. The one link that joins the value's class to the named class 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.graph.model import AggregateFunction, Aggregation, Edge, Node, OrderBy, PrototypeGraph, make_node_id
 from app.nl.mentions import word_forms
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import plain_label
-
-if TYPE_CHECKING:
-    from app.nl.asked_values import AskedValue
 
 __all__ = ["FIGURES", "read_figures"]
 
@@ -37,9 +34,10 @@ _SUPERLATIVES = {"highest": True, "largest": True, "biggest": True, "greatest": 
 _AFTER_VALUE = frozenset({"per", "for", "in", "by", "of", "across", "among", "at", "within"})
 
 
-def read_figures(tokens: Sequence[str], draft: Any, asked: AskedValue | None, ontology: Ontology) -> None:
-    """Turn ``draft`` (an :class:`app.nl.evidence.EvidenceDraft`) into a figure of values where the words ask one."""
-    figured = figure_of_shown(tokens, draft.graph, asked.span, draft.spans, ontology) if asked else None
+def read_figures(tokens: Sequence[str], draft: Any, asked_span: tuple[int, int] | None, ontology: Ontology) -> None:
+    """Turn ``draft`` (an :class:`app.nl.evidence.EvidenceDraft`) into a figure of values where the words ask one;
+    ``asked_span`` holds the words that asked a value, if any."""
+    figured = figure_of_shown(tokens, draft.graph, asked_span, draft.spans, ontology) if asked_span else None
     figured = figured or figure_of_related(tokens, draft.graph, draft.spans, ontology)
     if figured is None:
         return

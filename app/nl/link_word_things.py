@@ -49,11 +49,15 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
             found.append(Mention(i, i + 2, " ".join(tokens[i:i + 2]), "related",
                                  class_iri=declared_range(" ".join(lowered[i:i + 2]), ontology), score=0.8))
             continue
-        if taken[i] or not (lowered[i - 1] in _RELATED_AFTER or owned or had or said_of_the_name):
+        # "Which books have never been borrowed?": a passive ending the question reaches a thing it does not name
+        done_to = i == len(tokens) - 1 and lowered[i - 1] in COPULAS and word.endswith("ed") and \
+            is_verb_form(word) and not found and _things_before(taken, i) == 1
+        if taken[i] or not (lowered[i - 1] in _RELATED_AFTER or owned or had or said_of_the_name or done_to):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
         labels = [word] if is_link_label(word, ontology) and (not owned or _inside_a_chain(lowered, i)) else \
-            [noun for noun in relation_nouns([word]) if is_link_label(noun, ontology)]
+            [noun for noun in [*([f"{word} by"] if done_to else []), *relation_nouns([word])]
+             if is_link_label(noun, ontology)]  # the ontology's own "supplied by" before the table's words
         if labels:
             found.append(Mention(i, i + 1, tokens[i], "related", class_iri=declared_range(labels[0], ontology),
                                  score=0.8))
@@ -69,6 +73,11 @@ def _two_word_label_as_theirs(lowered: Sequence[str], taken: Sequence[bool], i: 
     same = next((k for k in range(i - 3, max(i - 7, 0), -1) if lowered[k - 1:k + 1] == ["the", "same"]), None)
     return same is not None and lowered[same - 2] not in HAVE_FORMS and \
         is_link_label(" ".join(lowered[i:i + 2]), ontology)
+
+
+def _things_before(taken: Sequence[bool], i: int) -> int:
+    """How many things (runs of taken words) stand before token ``i``."""
+    return sum(1 for k in range(i) if taken[k] and (k == 0 or not taken[k - 1]))
 
 
 def _only_thing_before(taken: Sequence[bool], i: int, found: Sequence[Mention]) -> bool:

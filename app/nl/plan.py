@@ -55,6 +55,7 @@ class Plan:
     edges: list[tuple[int, LinkChoice, int, Sequence[str]]] = field(default_factory=list)
     missing: list[tuple[int, int]] = field(default_factory=list)
     same: dict[int, int] = field(default_factory=dict)  # a mention that is an earlier one again ("the same place")
+    left_out: list[int] = field(default_factory=list)  # mentions no link joins well, reported, not drafted
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
              index: OntologyIndex, *, reattach: bool = True) -> None:

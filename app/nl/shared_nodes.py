@@ -7,15 +7,16 @@ the same link to that city, in place of whatever "as" alone was read as.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from app.nl.link_choice import LinkChoice
 from app.nl.mention_types import Mention
-from app.nl.plan import Plan
+from app.nl.plan import SURE_LINK, Plan
 from app.nl.words import HAVE_FORMS
 from ontology_loaders import Ontology
 
-__all__ = ["as_their_own", "named_kind", "same_as", "same_thing"]
+__all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 _POSSESSIVES = frozenset({"their", "his", "her", "its"})
@@ -70,12 +71,21 @@ def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequen
     k = j + 1
     plan.edges = [edge for edge in plan.edges if {edge[0], edge[2]} != {j, k}]
     plan.missing = [pair for pair in plan.missing if set(pair) != {j, k}]
+    # "authors born in the same country as Beatrix Lindqvist": born in a city of that country, as she was
+    into = next(((a, c) for a, c, b, _ in plan.edges if b == i and plan.mentions[a].kind != "between"), None) \
+        if plan.mentions[i].kind == "between" else None
+    first = into[1] if into else choice
     if plan.classes[k] is None or plan.mentions[k].kind == "name":
         # a name takes the link's declared end, within which it is typed like any other name
-        link = ontology.get_link(choice.link)
-        declared = (link.domain if choice.forward else link.range) if link else None
-        plan.classes[k] = declared or plan.classes[i]
-    plan.edges.append((k, choice, j, words))
+        link = ontology.get_link(first.link)
+        declared = (link.domain if first.forward else link.range) if link else None
+        plan.classes[k] = declared or plan.classes[into[0] if into else i]
+    if into is None:
+        plan.edges.append((k, choice, j, words))
+        return
+    plan.mentions.append(dataclasses.replace(plan.mentions[i]))
+    plan.classes.append(plan.classes[i])
+    plan.edges += [(k, first, len(plan.mentions) - 1, words), (len(plan.mentions) - 1, choice, j, words)]
 
 
 def _same_as_theirs(plan: Plan, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:
@@ -115,6 +125,19 @@ def named_kind(plan: Plan, ontology: Ontology) -> None:
                 ontology.is_subclass(named_class, kind):
             _merge(plan, j, i)
             plan.missing = [pair for pair in plan.missing if pair != (i, i)]
+
+
+def kind_before_kind(plan: Plan) -> None:
+    """"female German chancellors": a class word right before another, that no link joins to it better than a
+    guess, says a kind the other's one class cannot; it is left out and reported, not joined by a guess ("aunt")."""
+    for a, choice, b, words in list(plan.edges):
+        first, second = plan.mentions[a], plan.mentions[b]
+        # (only set-aside modifiers between them: "female German chancellors")
+        if first.kind == second.kind == "class" and (first.end == second.start or not any(words)) and \
+                0 <= first.end <= second.start and choice.score < SURE_LINK and a not in plan.same:
+            plan.edges.remove((a, choice, b, words))
+            plan.left_out.append(a)
+            _merge(plan, a, b)
 
 
 def _said_again(lowered: Sequence[str], plan: Plan, j: int) -> int | None:

@@ -1039,3 +1039,57 @@ def test_rd102_a_value_asked_by_how_many_is_shown_not_counted(request, question,
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert graph.aggregation is None
     assert [a for n in graph.nodes for a in n.shown] == [attribute]
+
+
+@pytest.mark.parametrize("question", ["Where does the Rhine start?", "Where does the Trans-Siberian Railway start?"])
+def test_rd103_where_asks_for_the_place_a_link_fitting_both_ways_leads_to(dbpedia, question) -> None:
+    # DBpedia's "source" declares neither end: the place asked for is where the named thing's link leads
+    graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "source"
+    assert graph.node(edge.source).constraints and not graph.node(edge.target).constraints
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "op", "day"), [
+    # a whole date as written bounds the date itself, not its year
+    ("Which invoices are due before 2024-03-01?", "company", CO + "dueDate", "<", "2024-03-01"),
+    ("Which orders were placed after 2024-01-15?", "company", CO + "orderDate", ">", "2024-01-15"),
+    ("Which loans were made on 2024-02-10?", "library", LIB + "loanDate", "=", "2024-02-10"),
+])
+def test_rd104_an_iso_date_bounds_that_day(request, question, ontology, attribute, op, day) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [(c.property, c.op.value, c.value) for n in graph.nodes for c in n.constraints] == [(attribute, op, day)]
+
+
+def test_rd105_the_same_thing_as_a_name_reached_by_a_way_is_reached_the_same_way(library) -> None:
+    # no link joins an author to a country: the way through the city of birth is the name's way too
+    graph = extract_graph("Which authors were born in the same country as Beatrix Lindqvist?", library).graph
+    born = [(e.source, e.target) for e in graph.edges if e.link == LIB + "bornIn"]
+    countries = {e.source: e.target for e in graph.edges if e.link == LIB + "inCountry"}
+    assert len(born) == 2 and {countries[city] for _, city in born} == {"country_1"}
+    assert {graph.node(person).class_ for person, _ in born} == {LIB + "Author", LIB + "Novelist"}
+
+
+@pytest.mark.parametrize(("question", "ontology", "link", "negated"), [
+    # a passive that ends the question reaches a thing it does not name, by the link its verb labels
+    ("Which books have been translated?", "library", LIB + "translatedBy", False),
+    ("Which novels were illustrated?", "library", LIB + "illustratedBy", False),
+    ("Which products were supplied?", "company", CO + "suppliedBy", False),
+    # through a record where no link joins them, and never as the negated way
+    ("Which books have never been borrowed?", "library", LIB + "copyOf", True),
+])
+def test_rd106_a_passive_ending_the_question_reaches_an_unnamed_thing(request, question, ontology, link,
+                                                                      negated) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert len(graph.nodes) >= 2
+    [edge] = [e for e in graph.edges if e.link == link]
+    assert edge.negated is negated
+    assert sum(e.negated for e in graph.edges) == int(negated)
+
+
+def test_rd107_a_class_word_before_another_that_no_link_joins_is_left_out_and_said(dbpedia) -> None:
+    # "female" reads as the class woman, which only a guess ("aunt") would join to the chancellors
+    result = extract_graph("Give me all female German chancellors.", dbpedia)
+    assert {n.class_ for n in result.graph.nodes} == {D + "Chancellor", D + "Country"}
+    assert [e.link for e in result.graph.edges] == [D + "nationality"]
+    assert any("left out" in m and "female" in m for m in result.messages)
