@@ -59,7 +59,7 @@ COMPOUND_BONUS = 0.05
 MISSPELT_SCORE = 0.95
 
 # Words before a noun that introduce a thing ("which films", "all the rivers", "a German lake").
-_DETERMINERS = frozenset("a an the which what all many some any every each of one".split())
+_DETERMINERS = frozenset("a an the which what all many some any every each per of one".split())  # "per member"
 _RELATION_BEFORE = COPULAS | {"the", "their", "its", "his", "her"}
 
 

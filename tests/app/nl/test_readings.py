@@ -1011,6 +1011,9 @@ def test_rd100_a_value_that_is_no_figure_stays_shown(request, question, ontology
      CO + "salary", None),
     ("Which member has the highest total late fee?", "library", LIB + "Member", LIB + "Loan", "sum",
      LIB + "lateFee", True),
+    # "per" before a singular class word names that class, as "each" does
+    ("What is the total late fee per member?", "library", LIB + "Member", LIB + "Loan", "sum", LIB + "lateFee",
+     None),
 ])
 def test_rd101_a_figure_of_a_value_of_related_things_is_one_per_named_thing(request, question, ontology, grouped,
                                                                            counted, function, attribute,
@@ -1093,3 +1096,13 @@ def test_rd107_a_class_word_before_another_that_no_link_joins_is_left_out_and_sa
     assert {n.class_ for n in result.graph.nodes} == {D + "Chancellor", D + "Country"}
     assert [e.link for e in result.graph.edges] == [D + "nationality"]
     assert any("left out" in m and "female" in m for m in result.messages)
+
+
+@pytest.mark.parametrize(("question", "ontology", "counted", "per"), [
+    ("How many loans per member?", "library", LIB + "Loan", LIB + "Member"),
+    ("How many orders per customer?", "company", CO + "SalesOrder", CO + "Customer"),
+])
+def test_rd108_per_before_a_class_word_counts_one_for_each(request, question, ontology, counted, per) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert graph.node(graph.aggregation.count).class_ == counted
+    assert [graph.node(g).class_ for g in graph.aggregation.group_by] == [per]
