@@ -321,8 +321,8 @@ def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
     """Whether the words ask for things after all: a count ("the total number of members") or a link's
     label ("the region of", "the predecessor of"), which the relations read. An amount is always a value."""
     words = asked.words[0]
-    labels = {plain_label(a.label) for a in ontology.attributes}
-    if words in AMOUNTS or any(" " in said and said in labels for said in asked.words):
+    compounds = {said for said in asked.words if " " in said}
+    if words in AMOUNTS or compounds and any(plain_label(a.label) in compounds for a in ontology.attributes):
         return False  # "the (average) page count of …": an attribute's own label ("the number of …" still counts)
     return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and is_link_label(words, ontology))
 

@@ -45,21 +45,14 @@ _NUMBER_FORMS = (
     (re.compile(rf"\bat\s+most\s+{_NUMBER}", re.I), "<="),
 )
 _MONTH = "(?:(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?"  # "after March 2024"
-_YEAR_FORMS = (
-    (re.compile(rf"\b(?:after|later\s+than)\s+{_MONTH}(\d{{4}})\b", re.I), ">"),
-    (re.compile(rf"\bsince\s+{_MONTH}(\d{{4}})\b", re.I), ">="),
-    (re.compile(rf"\b(?:before|earlier\s+than|prior\s+to)\s+{_MONTH}(\d{{4}})\b", re.I), "<"),
-    (re.compile(rf"\b(?:until|up\s+to)\s+{_MONTH}(\d{{4}})\b", re.I), "<="),
-    (re.compile(rf"\bin\s+{_MONTH}(\d{{4}})\b", re.I), "in"),
-)
-# "due before 2024-03-01": a whole date, as written
-_ISO_DAY_FORMS = (
-    (re.compile(r"\b(?:after|later\s+than)\s+(\d{4}-\d{2}-\d{2})\b", re.I), ">"),
-    (re.compile(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", re.I), ">="),
-    (re.compile(r"\b(?:before|earlier\s+than|prior\s+to)\s+(\d{4}-\d{2}-\d{2})\b", re.I), "<"),
-    (re.compile(r"\b(?:until|up\s+to)\s+(\d{4}-\d{2}-\d{2})\b", re.I), "<="),
-    (re.compile(r"\b(?:on)\s+(\d{4}-\d{2}-\d{2})\b", re.I), "="),
-)
+# The words that bound a date, and how: "after 2020", "since March 2024", "due before 2024-03-01".
+_DATE_BOUNDS = ((r"after|later\s+than", ">"), (r"since", ">="), (r"before|earlier\s+than|prior\s+to", "<"),
+                (r"until|up\s+to", "<="))
+_YEAR_FORMS = tuple((re.compile(rf"\b(?:{words})\s+{_MONTH}(\d{{4}})\b", re.I), op)
+                    for words, op in (*_DATE_BOUNDS, ("in", "in")))
+# a whole date, as written
+_ISO_DAY_FORMS = tuple((re.compile(rf"\b(?:{words})\s+(\d{{4}}-\d{{2}}-\d{{2}})\b", re.I), op)
+                       for words, op in (*_DATE_BOUNDS, ("on", "=")))
 # "in the 19th century", "in the 1990s": a span of years, as people count them (1800–1899)
 _PERIOD_FORMS = (
     (re.compile(r"\bin\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.I), lambda n: (100 * (n - 1), 100 * n - 1)),

@@ -22,7 +22,7 @@ from rdflib.plugins.sparql.parser import parseQuery
 
 from app.errors import CannotDrawError, QuerySyntaxError
 from app.graph.layout import Block, layout
-from app.graph.model import NODE_ID_PATTERN, PrototypeGraph, make_node_id, value_variable
+from app.graph.model import NODE_ID_PATTERN, AggregateFunction, PrototypeGraph, make_node_id, value_variable
 from app.query.algebra import (
     Group,
     describe,
@@ -226,7 +226,7 @@ def _value_candidates(root: Group, projected: set[str], ordered: set[str] = froz
 
 
 # The aggregates of values a graph can hold, besides its count.
-_FIGURES = frozenset({"avg", "sum", "min", "max"})
+_FIGURES = frozenset(f.value for f in AggregateFunction) - {AggregateFunction.COUNT.value}
 
 
 @dataclass

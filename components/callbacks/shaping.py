@@ -34,7 +34,6 @@ from ontology_loaders.vocab import datatype_kind
 __all__ = ["SHOWN", "measure_options", "offer_measures", "order_options", "register", "shape", "show_shape"]
 
 _COUNT = AggregateFunction.COUNT.value
-_FIGURES = {f.value for f in AggregateFunction}
 
 #: The control properties :func:`show_shape` fills, in the order it returns them (its callback's outputs).
 SHOWN = (
@@ -77,7 +76,7 @@ def measure_options(graph: PrototypeGraph, node_id: str | None, function: str | 
     options, and an emptied attribute would refuse the next edit, while the validator already says what is wrong.
     """
     node = graph.node(node_id) if node_id else None
-    fitting = AGGREGATED_KINDS.get(AggregateFunction(function), set()) if function in _FIGURES else set()
+    fitting = AGGREGATED_KINDS.get(function, set())  # the function's value keys its enum member; a count has none
     attributes = ontology.attributes_of(node.class_) if node is not None and ontology is not None else []
     options = [{"label": f"{a.label} ({datatype_kind(a.range).value})", "value": a.iri}
                for a in sorted(attributes, key=lambda a: a.label.casefold()) if datatype_kind(a.range) in fitting]
