@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import PrototypeGraph
-from app.nl.figures import FIGURES
+from app.nl.figures import AFTER_VALUE, FIGURES, VALUE_SUPERLATIVES, trailing_figure
 from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
@@ -79,6 +79,8 @@ def asked_value(tokens: Sequence[str]) -> AskedValue | None:
     True
     """
     lowered = [t.lower() for t in tokens]
+    if trailing_figure(lowered):
+        lowered = lowered[:-2]  # "How much do engineers earn on average": the value is asked as without it
     if len(lowered) < 3:
         return None
     return _the_value_of(lowered) or _how_measured(lowered) or _when(lowered) or _alive(lowered)
@@ -107,12 +109,23 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
         owner_end = lowered.index("s", start + 1)
         if 1 <= len(lowered) - owner_end - 1 <= 4:
             return AskedValue((" ".join(lowered[owner_end + 1:]),), (owner_end + 1, len(lowered)), start)
-    if start >= len(lowered) or lowered[start] != "the" or "of" not in lowered[start + 1:]:
+    if start >= len(lowered) or lowered[start] != "the":
         return None
-    of = lowered.index("of", start + 1)
-    if not 1 <= of - start - 1 <= 4:
+    if lowered[start + 1:start + 3] == ["number", "of"] and "of" in lowered[start + 4:start + 7]:
+        # "the number of employees of Vireo Labs": a count the thing may have as a value of its own
+        of = lowered.index("of", start + 4)
+        return AskedValue((" ".join(lowered[start + 1:of]),), (start + 1, of), of + 1, counted=True)
+    # "the average salary in the Finance department", "the highest salary by department": after a figure,
+    # any preposition ends the value's words
+    ends = AFTER_VALUE if start + 1 < len(lowered) and _is_figure(lowered[start + 1]) else {"of"}
+    of = next((i for i in range(start + 2, len(lowered)) if lowered[i] in ends), None)
+    if of is None or of - start - 1 > 4:
         return None
     return AskedValue((" ".join(lowered[start + 1:of]),), (start + 1, of), of + 1)
+
+
+def _is_figure(word: str) -> bool:
+    return word in FIGURES or word in VALUE_SUPERLATIVES
 
 
 def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
@@ -264,7 +277,12 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     if asked.covers:
         kept = [m for m in kept if not asked.span[0] <= m.start < asked.span[1]]
     elif asked.counted:
-        kept = [m for m in kept if not (asked.span[0] <= m.start < asked.span[1] and counted_by_attribute(m, ontology))]
+        # "How many employees does Vireo Labs have": a named thing's own count of them, where it has one
+        subject = asked_of(kept, asked)
+        of = (kept[subject].class_iri,) if subject is not None and kept[subject].kind != "class" and \
+            kept[subject].class_iri else ()
+        kept = [m for m in kept if not (asked.span[0] <= m.start < asked.span[1] and
+                                        counted_by_attribute(m, ontology, of))]
     if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
         return None, list(mentions)
     return asked, kept
@@ -280,7 +298,7 @@ def _also_without_figure(asked: AskedValue | None) -> AskedValue | None:
     if asked is None:
         return None
     # ("total" stays: "the total area" may name an area of its own, as DBpedia's "area total")
-    stripped = tuple(rest for words in asked.words if (parts := words.split(maxsplit=1))[0] in FIGURES
+    stripped = tuple(rest for words in asked.words if _is_figure((parts := words.split(maxsplit=1))[0])
                      and parts[0] != "total" and len(parts) == 2 and (rest := parts[1]) not in asked.words)
     return dataclasses.replace(asked, words=(*asked.words, *stripped)) if stripped else asked
 
@@ -365,6 +383,11 @@ def show_asked(graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]], aske
         return None
     at_least = 1.0 if asked.as_written else ATTRIBUTE_SIMILARITY
     found = nearest_attribute(asked.words, node.class_, ontology, index, at_least)
+    head = next((n for n, (start, _) in spans.items() if start == spans[node.id][1]), None)
+    if found is None and node.instances and head is not None:
+        # "the average rating of fantasy novels": a known thing right before a class word describes it
+        node = graph.node(head)
+        node_id, found = node.id, nearest_attribute(asked.words, node.class_, ontology, index, at_least)
     guessed = any(c.property == RDFS_LABEL for c in node.constraints) and not node.instances
     if found is None and guessed:
         # a name typed by guess: a class that has the value is the better guess ("How much did X cost")

@@ -61,6 +61,9 @@ _PERIOD_FORMS = (
 # "released between 1980 and 1990", "from 2001 to 2005": both years in the span
 _YEAR_RANGES = (re.compile(r"\bbetween\s+(\d{4})\s+and\s+(\d{4})\b", re.I),
                 re.compile(r"\bfrom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})\b", re.I))
+# "a salary between 50000 and 70000", "from 10 to 20 kg": both numbers bound it
+_NUMBER_RANGES = (re.compile(rf"\bbetween\s+{_NUMBER}\s+and\s+{_NUMBER}", re.I),
+                  re.compile(rf"\bfrom\s+{_NUMBER}\s+(?:to|until|till)\s+{_NUMBER}", re.I))
 # "older than 50": an age, which a knowledge graph keeps as a birth date, so a bound on the date it gives
 _AGE_FORMS = re.compile(r"\b(older|younger)\s+than\s+(\d{1,3})(?:\s+years?)?(?:\s+old)?\b", re.I)
 _CONTEXT_STOP = frozenset("a an the of in on at to by for with from and or is are was were be been who whom which "
@@ -131,6 +134,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('>=', '1990-01-01'), ('<=', '1999-12-31'))]
     >>> [c.bounds for c in find_comparisons("songs released between 1980 and 1990")]
     [(('>=', '1980-01-01'), ('<=', '1990-12-31'))]
+    >>> [c.bounds for c in find_comparisons("a salary between 50,000 and 70,000")]
+    [(('>=', 50000), ('<=', 70000))]
     >>> [(c.bounds[0][0], c.kind.value) for c in find_comparisons("managers older than 50")]
     [('<', 'date')]
     >>> [c.bounds for c in find_comparisons("invoices due before 2024-03-01, orders since 2023-02-30")]
@@ -156,6 +161,13 @@ def find_comparisons(question: str) -> list[Comparison]:
             first, last = sorted((int(match.group(1)), int(match.group(2))))
             found.append(Comparison(((">=", f"{first:04d}-01-01"), ("<=", f"{last:04d}-12-31")), DatatypeKind.DATE,
                                     match.span(), match.group(0)))
+            taken.append(match.span())
+    for pattern in _NUMBER_RANGES:
+        for match in pattern.finditer(question):
+            if any(s <= match.start() < e for s, e in taken):
+                continue
+            low, high = sorted((_number(match.group(1), match.group(2)), _number(match.group(3), match.group(4))))
+            found.append(Comparison(((">=", low), ("<=", high)), DatatypeKind.NUMBER, match.span(), match.group(0)))
             taken.append(match.span())
     for pattern, op in _ISO_DAY_FORMS:
         for match in pattern.finditer(question):

@@ -25,8 +25,10 @@ def counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mention
     lowered = [t.lower() for t in tokens]
     if _COUNTING.match(question) and asked:
         # "… does each branch have", "… per department": one count for each of those
+        # (and "… by customer" ending the question)
         per = tuple(i for m, i in zip(mentions, ids) if i in present and i != asked[0] and m.start >= 1
-                    and lowered[m.start - 1] in ("each", "every", "per"))
+                    and (lowered[m.start - 1] in ("each", "every", "per")
+                         or lowered[m.start - 1] == "by" and m.end == len(lowered) and m.kind == "class"))
         return graph.model_copy(update={"aggregation": Aggregation(count=asked[0], group_by=per)})
     for m, node_id in zip(mentions, ids):
         if m.kind == "class" and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \

@@ -59,6 +59,7 @@ from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
 from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
+from app.nl.orderings import read_ordering, said_limit
 from app.nl.own_organisation import without_own_organisation
 from app.nl.name_classes import (
     NameResolver,
@@ -135,12 +136,15 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         type_by_value(plan, asked, ontology, index)
     plan.classes = refine_name_classes(plan.mentions, plan.classes, ontology, index, type_name)
     draft = _assemble(question, tokens, plan, ontology)
-    if asked is not None and not _shows_asked(tokens, draft, asked, ontology, index) and len(plan.mentions) == 1 \
+    shows = asked is not None and _shows_asked(tokens, draft, asked, ontology, index)
+    # "the average salary of engineers", "the highest salary in the Finance department": one figure
+    read_figures(tokens, draft, asked and asked.span, ontology)
+    if asked is not None and not shows and draft.graph.aggregation is None and len(plan.mentions) == 1 \
             and plan.mentions[0].kind != "class":  # a lone name, and no value of it the ontology knows
         return EvidenceDraft(PrototypeGraph(), messages=[lacking_value(plan.mentions[0].text, plan.classes[0], asked,
                                                                        ontology)])
     _sorted_by_superlative(tokens, draft, ontology, index)
-    read_figures(tokens, draft, asked and asked.span, ontology)  # "the average salary of engineers": one figure
+    read_ordering(tokens, draft, ontology, index)  # "the top 5 customers by revenue", "sorted by list price"
     _shows_beside(tokens, draft, ontology, index)
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
@@ -329,7 +333,9 @@ def _sorted_by_superlative(tokens: Sequence[str], draft: EvidenceDraft, ontology
     reading = read_superlative(tokens, draft.graph, draft.spans, ontology, index)
     if reading is None:
         return
-    draft.graph = draft.graph.model_copy(update={"order_by": (reading.order,), "limit": 1})
+    # "the three most expensive products" keep three
+    draft.graph = draft.graph.model_copy(update={"order_by": (reading.order,),
+                                                 "limit": said_limit(tokens, reading.words[0]) or 1})
     if reading.narrowed_to:  # "which product is the heaviest": the kind of product that has a weight
         draft.graph = _with_classes(draft.graph, {reading.order.node: reading.narrowed_to})
     start, end = reading.words
@@ -404,7 +410,7 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     draft.spans = {node_id: (m.start, m.end) for m, node_id in zip(mentions, ids) if m.start >= 0}
     for mention, node_id in zip(mentions, ids):
         draft.evidence[node_id] = (f"{mention.kind}: \u201c{mention.text}\u201d" if mention.kind != "between"
-                                   else "the way between two things the question joins")
+                                   else _A_WAY_BETWEEN)
     edges, scores = [], [m.score for m in mentions]
     for i, j in plan.missing:
         draft.messages.append(f"found no link between {labels[i]} and {labels[j]}")
@@ -447,6 +453,9 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     return draft
 
 
+_A_WAY_BETWEEN = "the way between two things the question joins"
+
+
 def _connected(graph: PrototypeGraph, draft: EvidenceDraft) -> PrototypeGraph:
     """The largest connected part; the rest is dropped and named, never compiled into a cross product."""
     if len(graph.nodes) <= 1:
@@ -466,8 +475,10 @@ def _connected(graph: PrototypeGraph, draft: EvidenceDraft) -> PrototypeGraph:
     if len(parts) == 1:
         return graph
     keep = set(max(parts.values(), key=len))
-    dropped = [n.label or n.id for n in graph.nodes if n.id not in keep]
-    draft.messages.append("left out, as nothing joined them to the rest: " + ", ".join(dropped))
+    # a thing only a way between two others needed, once unneeded, was never the question's
+    dropped = [n.label or n.id for n in graph.nodes if n.id not in keep and draft.evidence.get(n.id) != _A_WAY_BETWEEN]
+    if dropped:
+        draft.messages.append("left out, as nothing joined them to the rest: " + ", ".join(dropped))
     return graph.model_copy(update={
         "nodes": tuple(n for n in graph.nodes if n.id in keep),
         "edges": tuple(e for e in graph.edges if e.source in keep and e.target in keep)})

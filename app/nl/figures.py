@@ -22,7 +22,7 @@ from app.nl.mentions import word_forms
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import plain_label
 
-__all__ = ["FIGURES", "read_figures"]
+__all__ = ["AFTER_VALUE", "FIGURES", "VALUE_SUPERLATIVES", "read_figures", "trailing_figure"]
 
 FIGURES = {"average": AggregateFunction.AVG, "mean": AggregateFunction.AVG, "total": AggregateFunction.SUM,
            "combined": AggregateFunction.SUM, "maximum": AggregateFunction.MAX, "minimum": AggregateFunction.MIN}
@@ -30,14 +30,20 @@ _EACH = frozenset({"each", "every", "per"})
 # "Which department has the highest average salary": sorted by the figure, the top one kept.
 _SUPERLATIVES = {"highest": True, "largest": True, "biggest": True, "greatest": True, "lowest": False,
                  "smallest": False}
+# "What is the highest salary of engineers": a superlative of a value asked is that value's maximum.
+VALUE_SUPERLATIVES = {word: AggregateFunction.MAX if high else AggregateFunction.MIN
+                      for word, high in _SUPERLATIVES.items()}
+# "How much do engineers earn on average?": the figure said after the value.
+_TRAILING = {("on", "average"): AggregateFunction.AVG, ("in", "total"): AggregateFunction.SUM}
 # Words that end an attribute's name after a figure word: "average salary per department".
-_AFTER_VALUE = frozenset({"per", "for", "in", "by", "of", "across", "among", "at", "within"})
+AFTER_VALUE = frozenset({"per", "for", "in", "by", "of", "across", "among", "at", "within"})
 
 
 def read_figures(tokens: Sequence[str], draft: Any, asked_span: tuple[int, int] | None, ontology: Ontology) -> None:
     """Turn ``draft`` (an :class:`app.nl.evidence.EvidenceDraft`) into a figure of values where the words ask one;
     ``asked_span`` holds the words that asked a value, if any."""
     figured = figure_of_shown(tokens, draft.graph, asked_span, draft.spans, ontology) if asked_span else None
+    figured = figured or (figure_of_named(tokens, draft.graph, asked_span, ontology) if asked_span else None)
     figured = figured or figure_of_related(tokens, draft.graph, draft.spans, ontology)
     if figured is None:
         return
@@ -56,21 +62,80 @@ def figure_of_shown(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tu
     """
     lowered = [t.lower() for t in tokens]
     start, end = asked_span
-    function = FIGURES.get(lowered[start]) if start < end else None
+    function = _figure_said(lowered, start, end)
     shown = [(n, a) for n in graph.nodes for a in n.shown]
     if function is None or len(shown) != 1 or graph.aggregation is not None:
         return None
     node, attribute = shown[0]
-    if node.instances or any(c.property == RDFS_LABEL for c in node.constraints) or \
-            lowered[start] in ontology.label(attribute).lower().split():
+    if _is_named(node) or lowered[start] in ontology.label(attribute).lower().split():
         return None  # one named thing's value; or "total area", an attribute's own name
     per = tuple(n.id for n in graph.nodes if n.id != node.id and n.id in spans and spans[n.id][0] >= 1 and
-                lowered[spans[n.id][0] - 1] in _EACH)
+                _each_said(lowered, spans[n.id]) and not _is_named(n))
     figured = node.model_copy(update={"shown": ()})
     aggregation = Aggregation(count=node.id, group_by=per, function=function, property=attribute)
     nodes = tuple(figured if n.id == node.id else n for n in graph.nodes)
     return graph.model_copy(update={"nodes": nodes, "aggregation": aggregation}), \
         _why(tokens[start], node.id, function, attribute, ontology), asked_span
+
+
+def figure_of_named(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tuple[int, int],
+                    ontology: Ontology) -> tuple[PrototypeGraph, dict[str, str], tuple[int, int]] | None:
+    """"What is the average salary in the Finance department?": a figure of a value of the things one link
+    joins to the one named thing of the draft, which has no such value itself.
+
+    >>> from ontology_loaders.model import Attribute, Link, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Employee", label="employee"),
+    ...                          OntologyClass(iri="ex:Department", label="department")],
+    ...                 links=[Link(iri="ex:worksIn", label="works in", domain="ex:Employee", range="ex:Department")],
+    ...                 attributes=[Attribute(iri="ex:salary", label="salary", domain="ex:Employee",
+    ...                                       range="http://www.w3.org/2001/XMLSchema#decimal")])
+    >>> graph = PrototypeGraph.model_validate({"nodes": [{"id": "department_1", "class": "ex:Department",
+    ...                                                    "instances": ["ex:Finance"]}]})
+    >>> tokens = "What is the highest salary in the Finance department".split()
+    >>> drawn, _, _ = figure_of_named(tokens, graph, (3, 5), onto)
+    >>> [(e.source, e.link, e.target) for e in drawn.edges], drawn.aggregation.function.value
+    ([('employee_1', 'ex:worksIn', 'department_1')], 'max')
+    """
+    lowered = [t.lower() for t in tokens]
+    start, end = asked_span
+    function = _figure_said(lowered, start, end)
+    if function is None or len(graph.nodes) != 1 or graph.edges or graph.aggregation is not None:
+        return None
+    named = graph.nodes[0]
+    if named.shown or not _is_named(named):
+        return None
+    value_from = start + 1 if lowered[start] in FIGURES or lowered[start] in VALUE_SUPERLATIVES else start
+    found = _value_of_a_neighbour(lowered[value_from:end], named.class_, ontology)
+    if found is None:
+        return None
+    other_class, link, forward, attribute = found
+    other = Node(id=make_node_id(ontology.label(other_class), set(graph.node_ids)), class_=other_class)
+    edge = Edge(source=other.id, link=link, target=named.id) if forward else \
+        Edge(source=named.id, link=link, target=other.id)
+    aggregation = Aggregation(count=other.id, function=function, property=attribute)
+    return graph.model_copy(update={"nodes": (named, other), "edges": (edge,), "aggregation": aggregation}), \
+        _why(tokens[start], other.id, function, attribute, ontology), asked_span
+
+
+def _is_named(node: Node) -> bool:
+    return bool(node.instances) or any(c.property == RDFS_LABEL for c in node.constraints)
+
+
+def _each_said(lowered: Sequence[str], span: tuple[int, int]) -> bool:
+    """"per department", "for each department", and "by department" ending the question: one figure each."""
+    before = lowered[span[0] - 1]
+    return before in _EACH or (before == "by" and span[1] == len(lowered))
+
+
+def trailing_figure(lowered: Sequence[str]) -> AggregateFunction | None:
+    """The figure said after the value it is of: "How much do engineers earn on average?"."""
+    return _TRAILING.get(tuple(lowered[-2:]))
+
+
+def _figure_said(lowered: Sequence[str], start: int, end: int) -> AggregateFunction | None:
+    """The figure the words asking a value begin with ("the average / highest salary"), or say at the end."""
+    first = lowered[start] if start < end else ""
+    return FIGURES.get(first) or VALUE_SUPERLATIVES.get(first) or trailing_figure(lowered)
 
 
 def figure_of_related(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
@@ -99,7 +164,7 @@ def figure_of_related(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappi
     if k is None:
         return None
     end = k + 1
-    while end < len(lowered) and end - k <= 3 and lowered[end] not in _AFTER_VALUE:
+    while end < len(lowered) and end - k <= 3 and lowered[end] not in AFTER_VALUE:
         end += 1
     group = graph.nodes[0]
     where = spans.get(group.id, (-1, -1))
@@ -135,13 +200,16 @@ def _value_of_a_neighbour(words: Sequence[str], class_iri: str,
         for near, far, forward in ((link.range, link.domain, True), (link.domain, link.range, False)):
             if OWL_THING in (near, far) or not ontology.is_subclass(class_iri, near):
                 continue
-            for attribute in ontology.attributes_of(far):
+            # the value of a narrower kind of the things the link reaches: books' page count, by genre
+            narrower = [a for a in ontology.attributes if a.domain != far and ontology.is_subclass(a.domain, far)]
+            for attribute in (*ontology.attributes_of(far), *narrower):
                 label = plain_label(attribute.label)
                 # the attribute's whole label, or its head noun ("salary": annual base salary)
                 fit = 0 if label in said else 1 if any(label.endswith(" " + form) for form in said) else None
                 if fit is not None:
                     # a link declared for exactly these two classes says more than one for a broader class
-                    found.append((fit, near != class_iri, far != attribute.domain, link.iri, far, forward,
+                    kind = attribute.domain if attribute in narrower else far
+                    found.append((fit, near != class_iri, far != attribute.domain, link.iri, kind, forward,
                                   attribute.iri))
     if not found:
         return None

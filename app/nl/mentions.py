@@ -226,8 +226,7 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             continue
         before = tokens[position - 1] if position else ""
         # "the Berlin office": a determiner, one name word, then the class word
-        named_before = position > 1 and original[position - 1][:1].isupper() and \
-            tokens[position - 2] in _NEW | {"the", "our", "their", "its", "his", "her"}
+        named_before = _named_before(original, tokens, position)
         # "the tallest building", "the most expensive product": a superlative describes the thing it sorts
         superlative = position > 1 and (before.endswith("est") and tokens[position - 2] in _NEW | {"the"}
                                          or tokens[position - 2] in ("most", "least"))
@@ -236,6 +235,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             new: bool | None = True
         elif before in _BACK or (plural and before in _PLURAL_AFTER):
             new = iri not in seen
+        elif before == "by" and position + length == len(tokens):
+            new = True  # "the average salary by department": each department, the figure's group
         else:
             new = None  # a bare singular word after a verb or preposition is a link word
         if new is not None:
@@ -243,6 +244,26 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             seen.add(iri)
         position += length
     return found
+
+
+def _named_before(original: Sequence[str], tokens: Sequence[str], position: int) -> bool:
+    """"the Berlin office", "the Research and Development department": a determiner, a name of a few
+    capitalised words, then the class word, which says what the name is.
+
+    >>> words = "Which teams are part of the Research and Development department".split()
+    >>> _named_before(words, [w.lower() for w in words], 9), _named_before(words, [w.lower() for w in words], 1)
+    (True, False)
+    >>> _named_before("The Sales department".split(), "the sales department".split(), 2)
+    True
+    """
+    determiners = _NEW | {"the", "our", "their", "its", "his", "her"}
+    k = position - 1
+    while k >= 0 and position - k <= 5 and tokens[k] not in determiners and (
+            original[k][:1].isupper() or tokens[k] in ("and", "of") and k > 0 and original[k - 1][:1].isupper()):
+        k -= 1
+    # (after a longer name, a capitalised class word is the name's own: "the Ceremonial County of Port of …")
+    longer = k < position - 2 and not original[position][:1].islower()
+    return position - 1 > k >= 0 and original[k + 1][:1].isupper() and tokens[k] in determiners and not longer
 
 
 def class_labels(ontology: Ontology) -> dict[str, str]:
