@@ -57,6 +57,8 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     pinned = asked.kind == "related" and said.kind in ("instance", "name") and \
         lowered[asked.start - 1:asked.start] not in (["what"], ["which"])
     between = list(lowered[asked.end:said.start])
+    if between[:2] in (["have", "been"], ["has", "been"], ["had", "been"]):
+        between = between[1:]  # "which customers have been customers since 2015"
     # "which audiobooks are readings of …", "which employees are engineers": a relation noun or a plural
     # class word needs no "the"
     said_so = between[:1] and between[0] in COPULAS and (between[1:] == ["the"] or len(between) == 1)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from app.nl.link_choice import content_words
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
+from app.nl.paraphrases import relation_nouns
 from app.nl.plan import PREPOSITIONS
 from app.nl.words import COPULAS
 from ontology_loaders import Ontology
@@ -36,6 +37,9 @@ _LIGHT_VERBS = frozenset({"belong", "belongs", "belonged", "play", "plays", "pla
                           "practices", "practiced"})
 
 
+_SPATIAL = frozenset({"located", "situated", "lie", "lies"})
+
+
 def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens: Sequence[str],
                     ontology: Ontology) -> list[str]:
     """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
@@ -43,10 +47,13 @@ def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens:
     if asked.kind not in ("class", "related") or asked.start < 1 or \
             tokens[asked.start - 1].lower() not in ("which", "what"):
         return []
-    if any(w.lower() not in _LIGHT_VERBS for w in content_words(words)):
+    verbs = {w.lower() for w in content_words(words)}
+    if not verbs <= _LIGHT_VERBS:
         return []
-    if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS:
-        return []  # "which museums are in Amsterdam": the preposition relates them, the museums are no link
+    if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS and verbs <= _SPATIAL:
+        # "which museums are (located) in Amsterdam": the preposition relates them, the museums are no link;
+        # ("what sports are played at …": the sport is the school's)
+        return []
     return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
 
 
@@ -58,6 +65,10 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
     asked = named_by_asked(words, first, second, tokens, ontology)
     if asked and first.kind == "related":
         return asked
+    label = ontology.label(first.class_iri).lower() if asked and first.class_iri else ""
+    if label in (meant := relation_nouns(grams)):
+        # "Which instruments are played by Jimi Hendrix": of all the verb may mean, the class asked says which
+        return [label, *(gram for gram in grams if gram not in meant and not relation_nouns([gram]))]
     return grams + end_named(grams, first, second, ontology) + asked + named_by_place(words, second, tokens, ontology)
 
 

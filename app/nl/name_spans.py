@@ -109,12 +109,27 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
                 or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
                     and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
             end += 1
-        if end - position == 1 and (position == 0 or word.lower() in ENGLISH or word == "I"):
+        if end - position == 1 and (position == 0 and not _subject_of_asked(tokens) or word.lower() in ENGLISH
+                                    or word == "I"):
             position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name;
             continue  # "I" is the asker ("World War I" is a run)
         found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
         position = end
     return found
+
+
+_IN_PLACE = frozenset({"which", "what", "whom", "who"})
+
+
+def _subject_of_asked(tokens: Sequence[str]) -> bool:
+    """"Laozi authored which book?": a statement whose object is asked in place begins with its subject, and a
+    lone capitalised first word no English word spells is then a name.
+
+    >>> _subject_of_asked("Laozi authored which book".split()), _subject_of_asked("Count all who won".split())
+    (True, False)
+    """
+    return len(tokens) > 2 and tokens[0].lower() not in ENGLISH | NOT_NOUNS and tokens[1][:1].islower() and \
+        tokens[1] not in ENGLISH and any(t.lower() in _IN_PLACE for t in tokens[2:])  # ("Count all …": a command)
 
 
 _OBJECT_PREPOSITIONS = frozenset({"of", "from", "with", "by", "in", "on", "at", "for", "into", "to", "about"})

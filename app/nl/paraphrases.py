@@ -33,7 +33,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("alma mater", "education")),
     (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
      + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
-     ("starring", "league", "instrument")),
+     ("starring", "league", "instrument", "sport")),
     # "articles that appeared in a journal": an article appears where it is published, an actor in a film
     (_forms("appear appears appeared appearing", "in"),
      ("published in", "publication")),

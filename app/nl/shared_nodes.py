@@ -69,7 +69,10 @@ def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequen
     """"Singers born in the same city as Elvis Presley": the thing after "as" has the same link to that node,
     in place of whatever link "as" alone was read as."""
     k = j + 1
-    plan.edges = [edge for edge in plan.edges if {edge[0], edge[2]} != {j, k}]
+    # (and a way "as" alone was read as, through a thing between: a contact person's citizenship)
+    ways = {m for m, mention in enumerate(plan.mentions) if mention.kind == "between" and
+            {j, k} <= {end for a, _, b, _ in plan.edges if m in (a, b) for end in (a, b)}}
+    plan.edges = [edge for edge in plan.edges if {edge[0], edge[2]} != {j, k} and not ways & {edge[0], edge[2]}]
     plan.missing = [pair for pair in plan.missing if set(pair) != {j, k}]
     # "authors born in the same country as Beatrix Lindqvist": born in a city of that country, as she was
     into = next(((a, c) for a, c, b, _ in plan.edges if b == i and plan.mentions[a].kind != "between"), None) \
