@@ -210,7 +210,9 @@ def _context(question: str, comparison: Comparison) -> str:
     own = re.findall(r"[^\W\d_]+", comparison.words)[:1]
     words = [w for w in [*before, *own, *after] if w.lower() not in _CONTEXT_STOP]
     money = any(w.lower() in _CURRENCIES for w in words) or any(sign in comparison.words for sign in "$€£¥")
-    return " ".join(words + [noun for w in words for noun in EVENT_DATES.get(w.lower(), ())]
+    # "products that cost more than 1000": what the verb measures (price), not what is near a number
+    measured = [noun for w in words for noun in VERB_MEASURES.get(w.lower().removesuffix("s"), ())]
+    return " ".join(words + [noun for w in words for noun in EVENT_DATES.get(w.lower(), ())] + measured
                     + (["price", "value"] if money else []))
 
 

@@ -15,6 +15,7 @@ from app.nl.mentions import class_named, is_link_label, links_labelled, word_for
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, is_verb_form
 from ontology_loaders.model import OWL_THING, Ontology
+from ontology_loaders.vocab import plain_label
 
 __all__ = ["asked_for", "declared_range", "link_word_ending_elsewhere", "related_things"]
 
@@ -61,7 +62,24 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
         if labels:
             found.append(Mention(i, i + 1, tokens[i], "related", class_iri=declared_range(labels[0], ontology),
                                  score=0.8))
+        elif done_to and (act := _class_of_the_act(word, ontology)):
+            # "Which products have never been ordered?": no link is the verb's, but a class names its record
+            # (a sales order), which reaches them
+            found.append(Mention(i, i + 1, tokens[i], "class", class_iri=act, score=0.8))  # its link starts there
     return found
+
+
+def _class_of_the_act(participle: str, ontology: Ontology) -> str | None:
+    """The one class whose label ends in the participle's verb: "ordered" → "sales order"; else None.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:SalesOrder", label="sales order")])
+    >>> _class_of_the_act("ordered", onto), _class_of_the_act("borrowed", onto)
+    ('ex:SalesOrder', None)
+    """
+    verbs = {participle[:-2], participle[:-1]}
+    found = [c.iri for c in ontology.classes if (plain_label(c.label).split() or [""])[-1] in verbs]
+    return found[0] if len(found) == 1 else None
 
 
 def _two_word_label_as_theirs(lowered: Sequence[str], taken: Sequence[bool], i: int, ontology: Ontology) -> bool:

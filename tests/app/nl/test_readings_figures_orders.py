@@ -168,3 +168,24 @@ def test_rd120_the_same_thing_as_a_name_drops_the_way_as_alone_was_read_as(compa
     classes = sorted(n.class_.rsplit("/", 1)[-1] for n in result.graph.nodes)
     assert classes == ["City", "City", "Country", "Supplier", "Supplier"]
     assert not any("left out" in m for m in result.messages)
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("How many hardware products cost more than 1000?", "company", CO + "listPrice"),
+    ("Which employees earn more than 80000?", "company", CO + "salary"),
+    ("Which books cost less than 15?", "library", LIB + "listPrice"),
+])
+def test_rd121_a_verb_of_amount_before_a_bound_says_what_is_bounded(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [c.property for n in graph.nodes for c in n.constraints] == [attribute]
+
+
+@pytest.mark.parametrize(("question", "negated"), [("Which products have never been ordered?", True),
+                                                   ("Which products have been ordered?", False)])
+def test_rd122_a_passive_ending_the_question_reaches_the_record_its_verb_names(company, question, negated) -> None:
+    # no link is labelled with "order"; the class "sales order" records the act, and its link reaches products
+    graph = extract_graph(question, company).graph
+    [edge] = graph.edges
+    assert (graph.node(edge.source).class_, edge.link, graph.node(edge.target).class_) == (
+        CO + "SalesOrder", CO + "orderItem", CO + "Product")
+    assert edge.negated is negated
