@@ -33,7 +33,7 @@ from app.nl.words import NEGATIONS, NUMBER_WORDS
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
 
-__all__ = ["Agent", "LinkChoice", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
+__all__ = ["Agent", "LinkChoice", "comment_says", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
            "rank_three_link_paths", "word_stem"]
 
 DECLARED_END_BONUS = 0.06
@@ -240,6 +240,17 @@ def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> f
         return 0.0
     stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
     return COMMENT_STEM_BONUS if stems & _word_stems(comment) else 0.0
+
+
+def comment_says(words: Sequence[str], ontology: Ontology, link_iri: str) -> bool:
+    """Whether the link's comment uses a content word of ``words`` ("work" in "a person who works on the
+    project")."""
+    link = ontology.get_link(link_iri)
+    if link is None or not link.comment:
+        return False
+    # a verb in any form: "work" is said by "works"
+    forms = {word_stem(w + tail) for w in content_words(words) for tail in ("", "s", "ed", "ing") if len(w) > 2}
+    return bool(forms & _word_stems(link.comment.lower()))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -17,6 +17,7 @@ from app.nl.clauses import AUXILIARIES
 from app.nl.link_choice import (
     Agent,
     LinkChoice,
+    comment_says,
     content_words,
     named_links,
     phrase_grams,
@@ -84,10 +85,13 @@ class Plan:
             if choice is not None:
                 # a link only a relation noun names ("lead": heads) gives way to a direct link the words fit
                 # well ("which projects does Elias Vogel lead": project lead)
-                # "who reserved …": not an editor, though an editor reaches a novel directly
+                # "who reserved …": not an editor, though an editor reaches a novel directly; but a link declared
+                # for exactly the two, or whose comment says the verb, is meant ("Which employees work in
+                # Project Atlas?": its participants, not the employees of its client)
                 verb_said = by_verb if not _verb_says(words, ontology.label(choice.link)) else frozenset()
                 through = named | verb_said if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
                 if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
+                        not _declared_for(choice, ontology) and not comment_says(words, ontology, choice.link) and \
                         self._join_by_path(i, j, grams, vectors, words, ontology, index, through=through,
                                            record=through if verb_said else frozenset()):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
@@ -228,6 +232,14 @@ def _present_verb(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and \
         word not in COPULAS | DO_FORMS | {"has", "was"}
 
+
+
+def _declared_for(choice: LinkChoice, ontology: Ontology) -> bool:
+    """Whether the ontology declares the link for exactly the two classes it joins ("the project lead of …"
+    is a project's, whatever verb says it)."""
+    link = ontology.get_link(choice.link)
+    return link is not None and OWL_THING not in (link.domain, link.range) and \
+        (link.domain, link.range) == (choice.source_class, choice.target_class)
 
 
 def _says(words: Sequence[str], label: str) -> bool:

@@ -189,3 +189,18 @@ def test_rd122_a_passive_ending_the_question_reaches_the_record_its_verb_names(c
     assert (graph.node(edge.source).class_, edge.link, graph.node(edge.target).class_) == (
         CO + "SalesOrder", CO + "orderItem", CO + "Product")
     assert edge.negated is negated
+
+
+@pytest.mark.parametrize("question", ["Which employees work in Project Atlas?",
+                                      "Which employees work in both Project Atlas and Project Beacon?"])
+def test_rd123_a_direct_link_whose_comment_says_the_verb_beats_a_way_through_another(company, question) -> None:
+    # "work in" means an employer or a workplace, but a project reaches its participants ("a person who works
+    # on the project") directly, not through the employees of its client
+    graph = extract_graph(question, company).graph
+    assert {e.link for e in graph.edges} == {CO + "participant"}
+    assert {n.class_ for n in graph.nodes} == {CO + "Employee", CO + "Project"}
+
+
+def test_rd123_a_place_is_still_reached_through_where_they_work(library) -> None:
+    graph = extract_graph("Which librarians work in Tartu?", library).graph
+    assert [e.link for e in graph.edges] == [LIB + "worksAt", LIB + "locatedIn"]
