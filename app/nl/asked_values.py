@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import PrototypeGraph
-from app.nl.figures import AFTER_VALUE, FIGURES, VALUE_SUPERLATIVES, trailing_figure
+from app.nl.figures import AFTER_VALUE, is_figure_word, trailing_figure
 from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
@@ -117,15 +117,11 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
         return AskedValue((" ".join(lowered[start + 1:of]),), (start + 1, of), of + 1, counted=True)
     # "the average salary in the Finance department", "the highest salary by department": after a figure,
     # any preposition ends the value's words
-    ends = AFTER_VALUE if start + 1 < len(lowered) and _is_figure(lowered[start + 1]) else {"of"}
+    ends = AFTER_VALUE if start + 1 < len(lowered) and is_figure_word(lowered[start + 1]) else {"of"}
     of = next((i for i in range(start + 2, len(lowered)) if lowered[i] in ends), None)
     if of is None or of - start - 1 > 4:
         return None
     return AskedValue((" ".join(lowered[start + 1:of]),), (start + 1, of), of + 1)
-
-
-def _is_figure(word: str) -> bool:
-    return word in FIGURES or word in VALUE_SUPERLATIVES
 
 
 def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
@@ -298,7 +294,7 @@ def _also_without_figure(asked: AskedValue | None) -> AskedValue | None:
     if asked is None:
         return None
     # ("total" stays: "the total area" may name an area of its own, as DBpedia's "area total")
-    stripped = tuple(rest for words in asked.words if _is_figure((parts := words.split(maxsplit=1))[0])
+    stripped = tuple(rest for words in asked.words if is_figure_word((parts := words.split(maxsplit=1))[0])
                      and parts[0] != "total" and len(parts) == 2 and (rest := parts[1]) not in asked.words)
     return dataclasses.replace(asked, words=(*asked.words, *stripped)) if stripped else asked
 

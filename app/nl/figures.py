@@ -2,14 +2,16 @@
 average salary?".
 
 The value asked of a class of things (:mod:`app.nl.asked_values`) is shown on each of them; an
-average, a total, a minimum or a maximum said before it asks one figure of those values instead
-(:class:`app.graph.model.Aggregation`), one for each thing after "each" or "per" where one is named.
+average, a total, a minimum or a maximum said before it (or "the highest", "on average") asks one figure of
+those values instead (:class:`app.graph.model.Aggregation`), one for each thing after "each" or "per", or
+"by" ending the question, where one is named.
 A figure word that is part of the attribute's own label ("total area") names the attribute, not a figure,
 and a named thing's value is its own, never a figure.
 
 The value may belong to things the question does not name: "the average salary per department" is
 of the employees in each department, "Which department has the highest average salary" sorts the
-departments by it. The one link that joins the value's class to the named class says which.
+departments by it, "the highest salary in the Finance department" is of the employees of that one. The one
+link that joins the value's class to the named class says which.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from app.nl.mentions import word_forms
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import plain_label
 
-__all__ = ["AFTER_VALUE", "FIGURES", "VALUE_SUPERLATIVES", "read_figures", "trailing_figure"]
+__all__ = ["AFTER_VALUE", "FIGURES", "VALUE_SUPERLATIVES", "is_figure_word", "read_figures", "trailing_figure"]
 
 FIGURES = {"average": AggregateFunction.AVG, "mean": AggregateFunction.AVG, "total": AggregateFunction.SUM,
            "combined": AggregateFunction.SUM, "maximum": AggregateFunction.MAX, "minimum": AggregateFunction.MIN}
@@ -104,7 +106,7 @@ def figure_of_named(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tu
     named = graph.nodes[0]
     if named.shown or not _is_named(named):
         return None
-    value_from = start + 1 if lowered[start] in FIGURES or lowered[start] in VALUE_SUPERLATIVES else start
+    value_from = start + 1 if is_figure_word(lowered[start]) else start
     found = _value_of_a_neighbour(lowered[value_from:end], named.class_, ontology)
     if found is None:
         return None
@@ -115,6 +117,11 @@ def figure_of_named(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tu
     aggregation = Aggregation(count=other.id, function=function, property=attribute)
     return graph.model_copy(update={"nodes": (named, other), "edges": (edge,), "aggregation": aggregation}), \
         _why(tokens[start], other.id, function, attribute, ontology), asked_span
+
+
+def is_figure_word(word: str) -> bool:
+    """A word that asks a figure of the values after it: "average", "total", "highest"."""
+    return word in FIGURES or word in VALUE_SUPERLATIVES
 
 
 def _is_named(node: Node) -> bool:
@@ -196,12 +203,16 @@ def _value_of_a_neighbour(words: Sequence[str], class_iri: str,
         return None
     said = set(word_forms(list(words)))
     found = []
+    narrower_than: dict[str, list[Any]] = {}  # the attributes of the kinds below a class, found once per class
     for link in ontology.links:
         for near, far, forward in ((link.range, link.domain, True), (link.domain, link.range, False)):
             if OWL_THING in (near, far) or not ontology.is_subclass(class_iri, near):
                 continue
             # the value of a narrower kind of the things the link reaches: books' page count, by genre
-            narrower = [a for a in ontology.attributes if a.domain != far and ontology.is_subclass(a.domain, far)]
+            if far not in narrower_than:
+                below = ontology.descendants(far) - {far}
+                narrower_than[far] = [a for a in ontology.attributes if a.domain in below]
+            narrower = narrower_than[far]
             for attribute in (*ontology.attributes_of(far), *narrower):
                 label = plain_label(attribute.label)
                 # the attribute's whole label, or its head noun ("salary": annual base salary)
