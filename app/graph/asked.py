@@ -14,7 +14,7 @@ from __future__ import annotations
 from app.graph.model import Node, PrototypeGraph, value_variable
 from ontology_loaders import RDFS_LABEL
 
-__all__ = ["answer_nodes", "asked_nodes", "select_asked"]
+__all__ = ["answer_nodes", "asked_nodes", "is_open", "select_asked"]
 
 
 def asked_nodes(graph: PrototypeGraph) -> tuple[str, ...]:
@@ -29,7 +29,7 @@ def asked_nodes(graph: PrototypeGraph) -> tuple[str, ...]:
     if graph.aggregation is not None:
         # "How many employees per department": the groups are returned; the count node only counted.
         return tuple(n.id for n in graph.nodes if n.id in graph.aggregation.group_by)
-    open_nodes = [n.id for n in graph.nodes if _is_open(n)]
+    open_nodes = [n.id for n in graph.nodes if is_open(n)]
     return tuple(open_nodes[:1])
 
 
@@ -76,6 +76,6 @@ def answer_nodes(graph: PrototypeGraph) -> tuple[str, ...] | None:
     return None
 
 
-def _is_open(node: Node) -> bool:
+def is_open(node: Node) -> bool:
     """Neither pinned to an instance nor named by its label: the question leaves it to the data."""
     return not node.instances and not any(c.property == RDFS_LABEL for c in node.constraints)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.graph.asked import is_open
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_by
@@ -22,7 +23,7 @@ from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.units import in_unit_of_label, unit_after
 from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
-from ontology_loaders import RDFS_LABEL, Ontology
+from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
 __all__ = ["Comparison", "CountReading", "bounded_labels", "find_comparisons",
@@ -288,7 +289,7 @@ def bounded_labels(question: str) -> tuple[str, ...]:
 
 def _named_nodes(graph: PrototypeGraph) -> frozenset[str]:
     """The nodes that are one named thing: pinned, or matched by label."""
-    return frozenset(n.id for n in graph.nodes if n.instances or any(c.property == RDFS_LABEL for c in n.constraints))
+    return frozenset(n.id for n in graph.nodes if not is_open(n))
 
 
 def _measured(question: str, comparison: Comparison) -> frozenset[str]:

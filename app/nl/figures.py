@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.graph.asked import is_open
 from app.graph.model import AggregateFunction, Aggregation, Edge, Node, OrderBy, PrototypeGraph, make_node_id
 from app.nl.mentions import word_forms
-from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
+from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
 __all__ = ["AFTER_VALUE", "FIGURES", "VALUE_SUPERLATIVES", "is_figure_word", "read_figures", "trailing_figure"]
@@ -69,10 +70,10 @@ def figure_of_shown(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tu
     if function is None or len(shown) != 1 or graph.aggregation is not None:
         return None
     node, attribute = shown[0]
-    if _is_named(node) or lowered[start] in ontology.label(attribute).lower().split():
+    if not is_open(node) or lowered[start] in ontology.label(attribute).lower().split():
         return None  # one named thing's value; or "total area", an attribute's own name
     per = tuple(n.id for n in graph.nodes if n.id != node.id and n.id in spans and spans[n.id][0] >= 1 and
-                _each_said(lowered, spans[n.id]) and not _is_named(n))
+                _each_said(lowered, spans[n.id]) and is_open(n))
     figured = node.model_copy(update={"shown": ()})
     aggregation = Aggregation(count=node.id, group_by=per, function=function, property=attribute)
     nodes = tuple(figured if n.id == node.id else n for n in graph.nodes)
@@ -104,16 +105,13 @@ def figure_of_named(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tu
     if function is None or len(graph.nodes) != 1 or graph.edges or graph.aggregation is not None:
         return None
     named = graph.nodes[0]
-    if named.shown or not _is_named(named):
+    if named.shown or is_open(named):
         return None
     value_from = start + 1 if is_figure_word(lowered[start]) else start
     found = _value_of_a_neighbour(lowered[value_from:end], named.class_, ontology)
     if found is None:
         return None
-    other_class, link, forward, attribute = found
-    other = Node(id=make_node_id(ontology.label(other_class), set(graph.node_ids)), class_=other_class)
-    edge = Edge(source=other.id, link=link, target=named.id) if forward else \
-        Edge(source=named.id, link=link, target=other.id)
+    other, edge, attribute = _neighbour(found, named.id, graph, ontology)
     aggregation = Aggregation(count=other.id, function=function, property=attribute)
     return graph.model_copy(update={"nodes": (named, other), "edges": (edge,), "aggregation": aggregation}), \
         _why(tokens[start], other.id, function, attribute, ontology), asked_span
@@ -122,10 +120,6 @@ def figure_of_named(tokens: Sequence[str], graph: PrototypeGraph, asked_span: tu
 def is_figure_word(word: str) -> bool:
     """A word that asks a figure of the values after it: "average", "total", "highest"."""
     return word in FIGURES or word in VALUE_SUPERLATIVES
-
-
-def _is_named(node: Node) -> bool:
-    return bool(node.instances) or any(c.property == RDFS_LABEL for c in node.constraints)
 
 
 def _each_said(lowered: Sequence[str], span: tuple[int, int]) -> bool:
@@ -181,10 +175,7 @@ def figure_of_related(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappi
     found = _value_of_a_neighbour(lowered[k + 1:end], group.class_, ontology) if each or sort is not None else None
     if found is None:
         return None
-    other_class, link, forward, attribute = found
-    other = Node(id=make_node_id(ontology.label(other_class), set(graph.node_ids)), class_=other_class)
-    edge = Edge(source=other.id, link=link, target=group.id) if forward else \
-        Edge(source=group.id, link=link, target=other.id)
+    other, edge, attribute = _neighbour(found, group.id, graph, ontology)
     function = FIGURES[lowered[k]]
     update: dict[str, Any] = {"nodes": (*graph.nodes, other), "edges": (edge,),
                               "aggregation": Aggregation(count=other.id, group_by=(group.id,), function=function,
@@ -193,6 +184,17 @@ def figure_of_related(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappi
         update |= {"order_by": (OrderBy(node="count", descending=sort),), "limit": 1}
     why = _why(tokens[k], other.id, function, attribute, ontology)
     return graph.model_copy(update=update), why, (k - 1 if sort is not None else k, end)
+
+
+def _neighbour(found: tuple[str, str, bool, str], node_id: str, graph: PrototypeGraph,
+               ontology: Ontology) -> tuple[Node, Edge, str]:
+    """The neighbour :func:`_value_of_a_neighbour` found, as a new node, its edge to ``node_id``, and the
+    attribute whose figure is asked."""
+    other_class, link, forward, attribute = found
+    other = Node(id=make_node_id(ontology.label(other_class), set(graph.node_ids)), class_=other_class)
+    edge = Edge(source=other.id, link=link, target=node_id) if forward else \
+        Edge(source=node_id, link=link, target=other.id)
+    return other, edge, attribute
 
 
 def _value_of_a_neighbour(words: Sequence[str], class_iri: str,
