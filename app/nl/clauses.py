@@ -16,7 +16,7 @@ from app.nl.mentions import AFTER_VERB
 from app.nl.words import ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "opens_a_sentence",
-           "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers"]
+           "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers", "words_between"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
@@ -206,6 +206,12 @@ def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool
         bool(after) and (after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after))
 
 
+def words_between(tokens: Sequence[str], first: Mention, second: Mention) -> list[str]:
+    """The words between two things, with the "of" that ends a link's noun ("members of")."""
+    own_of = ["of"] if first.kind == "related" and tokens[first.end - 1].lower() == "of" else []
+    return own_of + list(tokens[first.end:second.start])
+
+
 def said_of_the_first(between: Sequence[str], after: Sequence[str]) -> bool:
     """Whether the words after a second thing say something of the first: a predicate after a place
     (:func:`predicate_of_the_whole`), or a finite verb after "of" or "by": "employees of Halvard Robotics live
@@ -216,10 +222,10 @@ def said_of_the_first(between: Sequence[str], after: Sequence[str]) -> bool:
     (True, True)
     >>> said_of_the_first(["by"], ["born", "in"]), said_of_the_first(["of"], ["and"])
     (False, False)
-    >>> said_of_the_first(["by"], ["star"])
-    True
+    >>> said_of_the_first(["by"], ["star"]), said_of_the_first(["of", "the"], ["live", "in"])
+    (True, True)
     """
-    lowered = [w.lower() for w in between]
+    lowered = [w.lower() for w in between if w.lower() not in ("the", "a", "an")]
     if predicate_of_the_whole(between, after):
         return True
     if lowered[:1] in (["that"], ["who"], ["which"]) and after and after[0].lower() in PREDICATE_VERBS:

@@ -236,7 +236,8 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
             continue  # "more than ten caves": things counted, which no attribute holds
         nearest = _compared_node(question, comparison, spans, named)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
-                               _counted_labels(question, comparison) | _dated_labels(question, comparison))
+                               _counted_labels(question, comparison) | _dated_labels(question, comparison)
+                               | _dated_by_verb(question, comparison, graph, ontology))
         if best is None:
             continue
         node_id, attribute = best
@@ -417,6 +418,19 @@ def _dated_labels(question: str, comparison: Comparison) -> frozenset[str]:
         return frozenset(EVENT_DATES["born"])
     before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-3:]
     return frozenset(noun for word in before for noun in EVENT_DATES.get(word, ()))
+
+
+def _dated_by_verb(question: str, comparison: Comparison, graph: PrototypeGraph, ontology: Ontology) -> frozenset[str]:
+    """The date attributes of the graph's things whose label shares its stem with a verb just before a year:
+    "members who reserved a book in 2024" bounds the reservation date, not the book's publication date."""
+    if comparison.kind is not DatatypeKind.DATE:
+        return frozenset()
+    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-5:]
+    stems = [word.removesuffix("ed") for word in before if word.endswith("ed") and len(word) >= 6]
+    labels = {plain_label(a.label) for node in graph.nodes for a in ontology.attributes_of(node.class_)
+              if datatype_kind(a.range) is DatatypeKind.DATE}
+    return frozenset(label for label in labels
+                     if any(word[:5] == stem[:5] for word in label.split() for stem in stems))
 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from app.errors import EditError
-from app.graph.edits import make_constraint
+from app.graph.edits import make_constraint, remove_node
 from app.graph.model import (
     Aggregation,
     Constraint,
@@ -44,6 +44,7 @@ from app.nl.clauses import (
     same_subject,
     set_aside_modifiers,
     starts_own_clause,
+    words_between,
 )
 from app.nl.comparisons import (
     find_comparisons,
@@ -53,7 +54,7 @@ from app.nl.comparisons import (
 )
 from app.nl.counting import counted
 from app.nl.figures import read_figures
-from app.nl.flags import read_flags
+from app.nl.flags import read_flags, said_by_flags
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
@@ -149,6 +150,8 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
              for i in range(len(tokens))]
+    for node_id in said_by_flags(tokens, draft.graph, draft.spans, ontology, named):
+        _forget(draft, node_id)
     _add_conditions(draft, read_flags(tokens, draft.graph, draft.spans, ontology, named), tokens, ontology)
     if values:
         # a class word's head names the thing, not its status ("managers" is no job title here)
@@ -210,7 +213,8 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             continue
         if starts_own_clause(tokens, mentions[i], mentions[i + 1]) or opens_a_sentence(tokens, mentions[i + 1]):
             continue  # "… and persons who …", "… a headquarter. The person …": joined by their own clause
-        if i and said_of_the_first(tokens[mentions[i - 1].end:mentions[i].start], phrases[i]):
+        if i and mentions[i].kind != "related" and \
+                said_of_the_first(words_between(tokens, mentions[i - 1], mentions[i]), phrases[i]):
             # "which branch in Leipzig has the most books", "employees of Halvard Robotics live in Munich": the
             # branch has them, the employees live there
             plan.join(i - 1, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
@@ -311,6 +315,15 @@ def _add_conditions(draft: EvidenceDraft, readings: Sequence[tuple[str, Constrai
         compared.update(TOKEN.findall(words))
     draft.used = [t for t in tokens if t in draft.used or t in compared]
     draft.ignored = [t for t in draft.ignored if t not in compared]
+
+
+def _forget(draft: EvidenceDraft, node_id: str) -> None:
+    """The draft without a node, its edges, and what was said of them."""
+    draft.graph = remove_node(draft.graph, node_id)
+    for key in [k for k in draft.evidence if node_id in k.split()]:
+        said = draft.evidence.pop(key)
+        draft.messages = [m for m in draft.messages if not (m.startswith("a guess: ") and said.split(" \u2192")[0] in m)]
+    draft.spans.pop(node_id, None)
 
 
 def _with_classes(graph: PrototypeGraph, classes: Mapping[str, str]) -> PrototypeGraph:

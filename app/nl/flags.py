@@ -16,7 +16,7 @@ from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
 from app.nl.words import NEGATIONS, tokens_of
 from ontology_loaders import Ontology
 
-__all__ = ["read_flags", "says_a_flag"]
+__all__ = ["read_flags", "said_by_flags", "says_a_flag"]
 
 XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 _SMALL = frozenset({"has", "have", "is", "are", "a", "an", "the", "of", "with", "be", "been", "being"})
@@ -70,6 +70,115 @@ def _find(words: Sequence[str], tokens: Sequence[str], free: Sequence[bool]) -> 
     return None
 
 
+# Words of a "Whether …" comment that say nothing by themselves: the question may say them or not.
+_UNSAID = _SMALL | {"can", "could", "must", "may", "to", "in", "on", "at", "this", "its", "their", "still", "right",
+                    "now", "currently"}
+
+
+def _described_by(comment: str, class_label: str) -> list[str]:
+    """The words a "Whether the <thing> <predicate>." comment says the condition with, less its thing.
+
+    >>> _described_by("Whether the product is no longer sold.", "product")
+    ['no', 'longer', 'sold']
+    >>> _described_by("Whether the country belongs to the European Union.", "country")
+    ['belongs', 'european', 'union']
+    >>> _described_by("True if the station is accessible.", "station")
+    []
+    """
+    words = _words(comment)
+    if words[:1] != ["whether"]:
+        return []
+    said = _said_by(" ".join(words[1:]), class_label)
+    return [w for w in said if w not in _UNSAID] if len(said) >= 2 else []
+
+
+def _find_described(words: Sequence[str], tokens: Sequence[str],
+                    free: Sequence[bool]) -> tuple[int, bool, int] | None:
+    """Where a comment's words begin and end in the question, in order and close together, and whether they
+    are negated. "no longer sold" is also said "not sold anymore", and "still sold" is its opposite.
+
+    >>> q = "which products are no longer sold".split()
+    >>> _find_described(["no", "longer", "sold"], q, [True] * 6)
+    (5, False, 6)
+    >>> _find_described(["no", "longer", "sold"], "which products are still sold".split(), [True] * 5)
+    (4, True, 5)
+    >>> _find_described(["belongs", "european", "union"], "which countries belong to the european union".split(),
+    ...                 [True] * 7)
+    (2, False, 7)
+    """
+    no_longer = words[:2] == ["no", "longer"]
+    content = words[2:] if no_longer else list(words)
+    if len(content) < (1 if no_longer else 2):
+        return None
+    for i, token in enumerate(tokens):
+        if not free[i] or not _same_word(token, content[0]):
+            continue
+        window = tokens[i + 1:i + 1 + 2 * len(content)]
+        if not _in_order(content[1:], window):
+            continue
+        before, after = tokens[max(i - 3, 0):i], tokens[i + len(content):i + len(content) + 2]
+        negated = any(t in NEGATIONS for t in before)
+        if no_longer:
+            ceased = before[-2:] == ["no", "longer"] or (negated and any(t in ("anymore", "longer", "more")
+                                                                         for t in after))
+            if ceased or (before[-1:] == ["still"]):
+                return i, not ceased, _end(content, tokens, i)
+            continue
+        return i, negated, _end(content, tokens, i)
+    return None
+
+
+def _end(words: Sequence[str], tokens: Sequence[str], start: int) -> int:
+    """Where the words found from ``start`` end."""
+    position = start + 1
+    for word in words[1:]:
+        position = next(j + 1 for j in range(position, len(tokens)) if _same_word(tokens[j], word))
+    return position
+
+
+def _same_word(token: str, word: str) -> bool:
+    """"belong" says "belongs"; "sold" says "sold"."""
+    return token == word or token.rstrip("s") == word.rstrip("s")
+
+
+def _in_order(words: Sequence[str], window: Sequence[str]) -> bool:
+    position = 0
+    for word in words:
+        position = next((j + 1 for j in range(position, len(window)) if _same_word(window[j], word)), -1)
+        if position < 0:
+            return False
+    return True
+
+
+def _flag_hits(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+               ontology: Ontology, named: Sequence[bool]) -> list[tuple[str, Constraint, str, tuple[int, int]]]:
+    tokens = [_plain(t) for t in tokens]
+    free = [not t for t in named]
+    found: dict[tuple[str, int], tuple[int, str, Constraint, str, tuple[int, int]]] = {}
+    for node in graph.nodes:
+        where = spans.get(node.id)
+        for attribute in ontology.attributes_of(node.class_):
+            if attribute.range != XSD_BOOLEAN:
+                continue
+            said = _said_by(ontology.label(attribute.iri), ontology.label(node.class_))
+            hit = _find(said, tokens, free) if said else None
+            if hit is not None:
+                hit = (*hit, hit[0] + len(said))
+            else:  # "products that are no longer sold": the comment's "Whether the product is …"
+                said = _described_by(attribute.comment, ontology.label(node.class_))
+                hit = _find_described(said, tokens, free) if said else None
+            if hit is None:
+                continue
+            position, negated, end = hit
+            distance = abs(position - where[0]) if where else len(tokens)
+            key = (attribute.iri, position)
+            if key not in found or distance < found[key][0]:
+                constraint = Constraint(property=attribute.iri, op=ConstraintOp.EQ, value=not negated,
+                                        datatype=XSD_BOOLEAN)
+                found[key] = (distance, node.id, constraint, " ".join(said), (position, end))
+    return [hit[1:] for hit in found.values()]
+
+
 def read_flags(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
                ontology: Ontology, named: Sequence[bool]) -> list[tuple[str, Constraint, str]]:
     """``(node id, constraint, words)`` for every yes/no attribute the question says of a node.
@@ -77,25 +186,17 @@ def read_flags(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str,
     ``tokens`` are the question's words, ``spans`` the nodes' token spans; ``named`` marks the
     tokens of names, which say nothing about attributes ("Active Learning Press").
     """
-    tokens = [_plain(t) for t in tokens]
-    found: dict[tuple[str, str], tuple[int, str, Constraint, str]] = {}
-    for node in graph.nodes:
-        where = spans.get(node.id)
-        for attribute in ontology.attributes_of(node.class_):
-            if attribute.range != XSD_BOOLEAN:
-                continue
-            said = _said_by(ontology.label(attribute.iri), ontology.label(node.class_))
-            hit = _find(said, tokens, [not t for t in named]) if said else None
-            if hit is None:
-                continue
-            position, negated = hit
-            distance = abs(position - where[0]) if where else len(tokens)
-            key = (attribute.iri, str(position))
-            if key not in found or distance < found[key][0]:
-                constraint = Constraint(property=attribute.iri, op=ConstraintOp.EQ, value=not negated,
-                                        datatype=XSD_BOOLEAN)
-                found[key] = (distance, node.id, constraint, " ".join(said))
-    return [(node_id, constraint, words) for _, node_id, constraint, words in found.values()]
+    return [hit[:3] for hit in _flag_hits(tokens, graph, spans, ontology, named)]
+
+
+def said_by_flags(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                  ontology: Ontology, named: Sequence[bool]) -> list[str]:
+    """The nodes of one link whose words are a yes/no attribute's: "countries that belong to the European Union"
+    says no European Union of its own when a comment reads "Whether the country belongs to the European Union"."""
+    found = [where for *_, where in _flag_hits(tokens, graph, spans, ontology, named)]
+    degree = {node.id: sum(node.id in (e.source, e.target) for e in graph.edges) for node in graph.nodes}
+    return [node_id for node_id, (start, end) in spans.items() if degree.get(node_id) == 1
+            and any(at <= start and end <= to for at, to in found)]
 
 
 def says_a_flag(tokens: Sequence[str], class_iri: str, ontology: Ontology) -> bool:

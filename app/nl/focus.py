@@ -67,6 +67,8 @@ def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     (True, False)
     >>> _what_done("What was written by Dan Brown".split(), none), _what_done("What is made by hand".split(), none)
     (True, False)
+    >>> _what_done("What is Albert Einstein known for".split(), none)
+    True
     """
     lowered = [t.lower() for t in tokens]
     if len(lowered) <= 2 or lowered[0] != "what":
@@ -75,7 +77,9 @@ def _what_done(tokens: Sequence[str], ontology: Ontology) -> bool:
     perfect = lowered[1] in HAVE_FORMS and is_verb_form(lowered[-1])
     passive = lowered[1] in COPULAS and lowered[3:4] == ["by"] and is_verb_form(lowered[2]) and \
         tokens[4][:1].isupper() if len(tokens) > 4 else False
-    if not (lowered[1] in DO_FORMS or perfect or passive):
+    # "What is Albert Einstein known for?": a passive whose particle ends the question
+    stranded = lowered[1] in COPULAS and len(lowered) > 4 and bool(relation_nouns([" ".join(lowered[-2:])]))
+    if not (lowered[1] in DO_FORMS or perfect or passive or stranded):
         return False
     return any(relation_nouns([" ".join(lowered[k:k + 2])]) or relation_nouns([lowered[k]])
                for k in range(2, len(lowered))) or _begins_a_link_word(lowered[-1], ontology)
@@ -98,6 +102,8 @@ def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
     True
     >>> _is_the_asked("Who are some rich company".split(), Mention(3, 4, "company", "class"))
     True
+    >>> _is_the_asked("Who are the team members of the Platform team".split(), Mention(4, 6, "members of", "related"))
+    True
     """
     between = [t.lower() for t in tokens[1:first.start]]
     if all(t in ENGLISH | _POSSESSIVES | _QUANTIFIERS for t in between):
@@ -107,7 +113,8 @@ def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
     describing = between[2:]
     if all(w.endswith("est") or w == "most" for w in describing):
         return True  # "who is the tallest basketball player"
-    of_after = first.end < len(tokens) and tokens[first.end].lower() == "of"
+    # "the team members of": a link's own "of" ends the mention
+    of_after = "of" in (t.lower() for t in tokens[first.end - 1:first.end + 1])
     return of_after and len(describing) <= 2 and all(t.isalpha() and not is_verb_form(t) for t in describing)
 
 

@@ -39,6 +39,8 @@ __all__ = ["Agent", "LinkChoice", "comment_says", "content_words", "implied_gram
 DECLARED_END_BONUS = 0.06
 SHARED_STEM_BONUS = 0.15
 VERBATIM_BONUS = 0.1
+# A label said only inside a longer label said as written ("producer" in "executive producer") names less than it.
+INSIDE_LONGER_COST = 0.3
 # How much a match with a link's comment counts against one with its label (comments are longer and vaguer).
 COMMENT_WEIGHT = 0.8
 SUSPECT_LABEL_PENALTY = 0.15
@@ -221,11 +223,15 @@ def _verbatim(grams: Sequence[str], label: str) -> bool:
 def _lexical(grams: Sequence[str], label: str, longer_verbatim: Sequence[str] = ()) -> float:
     """A shared word stem; more when the whole label stands in the phrase as written ("influenced by").
 
-    A label that stands there only inside a longer one ("president" in "vice president") gets
-    no more than the stem.
+    A label that stands there only inside a longer one ("president" in "vice president") counts less than
+    none: the longer label is the one said.
     """
     label = " ".join(label.lower().split())
-    if _verbatim(grams, label) and not any(f" {label} " in f" {longer} " for longer in longer_verbatim):
+    if _verbatim(grams, label):
+        inside = [longer for longer in longer_verbatim if f" {label} " in f" {longer} "]
+        if inside:  # a longer label the table of relation nouns only guessed ("written in": programming language)
+            said = any(longer not in relation_nouns(grams) for longer in inside)
+            return SHARED_STEM_BONUS - (INSIDE_LONGER_COST if said else 0.0)
         return SHARED_STEM_BONUS + VERBATIM_BONUS
     stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
     label_stems = {word_stem(w) for w in label.split() if len(w) > 2}

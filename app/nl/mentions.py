@@ -21,6 +21,7 @@ from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.words import IRREGULAR_PLURALS
 from ontology_loaders.model import Ontology
+from ontology_loaders.vocab import plain_label
 
 __all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
            "link_mentions", "link_spans", "read_relations", "unlabelled_things", "verb_slot", "word_forms"]
@@ -292,7 +293,7 @@ def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:
     def build() -> dict[str, tuple[str, ...]]:
         index: dict[str, list[str]] = {}
         for link in ontology.links:
-            label = _normalise(link.label)
+            label = _normalise(plain_label(link.label))  # "creator (agent)" is said "creator"
             if label and len(label.split()) <= MAX_LABEL_WORDS:
                 index.setdefault(label, []).append(link.iri)
         return {k: tuple(v) for k, v in index.items()}

@@ -34,6 +34,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
      + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
      ("starring", "league", "instrument", "sport")),
+    (_forms("play plays played playing", "in"),  # "who played in the band Queen"
+     ("band member",)),
     # "articles that appeared in a journal": an article appears where it is published, an actor in a film
     (_forms("appear appears appeared appearing", "in"),
      ("published in", "publication")),
@@ -110,8 +112,14 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("parent",)),
     (["hometown", "home town"],
      ("hometown", "home town")),
-    (["birthplace"],
+    (["birthplace", "birth city", "city of birth", "birth town", "town of birth", "place of birth"],
      ("birth place",)),
+    (_forms("known famous renowned", "for"),  # "Which work is Neil Cross known for?"
+     ("known for", "notable work")),
+    (_forms("root roots rooted", "in"),  # "Which river has its roots in the Baikal Mountains?"
+     ("source", "origin")),
+    (["sovereign state", "sovereign states"],
+     ("country",)),
     (["staff", "workers", "employs"],
      ("employee", "employees")),
     (_forms("made manufactured produced built assembled", "in at") + ["factory", "factories"],

@@ -188,8 +188,10 @@ class Plan:
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
         ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
-        if self.mentions[i].kind == "focus" and self.mentions[i].text.lower() == "where":
-            # "Where does the Rhine start": the place is where the other's link leads, when its words fit both ways
+        asked = self.mentions[i].text.lower() if self.mentions[i].kind == "focus" else ""
+        if asked == "where" or asked == "what" and words and words[-1].lower() in PREPOSITIONS:
+            # "Where does the Rhine start", "What is Berlin known for": the thing asked is where the other's link
+            # leads, when its words fit both ways
             ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
         return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
 
@@ -353,14 +355,17 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
     heads).
     """
     person = class_named("person", ontology)
-    for mention, end in ((first, 0), (second, 1)):
-        # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated")
-        asks_a_person = mention.kind == "focus" and mention.text.lower() in ("who", "whom") or \
-            mention.kind == "name" and looks_like_a_person(mention.text)
-        if person and ranked and asks_a_person and not _may_be_a_person(ranked[0].ends[end], person, ontology):
+    # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated"); the question's "who"
+    # is surer than a name's look ("Who is the author of Harry Potter": a book, whatever its name looks like)
+    asked = [end for mention, end in ((first, 0), (second, 1))
+             if mention.kind == "focus" and mention.text.lower() in ("who", "whom")]
+    looks = [end for mention, end in ((first, 0), (second, 1))
+             if mention.kind == "name" and looks_like_a_person(mention.text)]
+    if person and ranked and not all(_may_be_a_person(ranked[0].ends[e], person, ontology) for e in asked + looks):
+        for wanted in (asked + looks, asked):
             near = [c for c in ranked if c.score >= ranked[0].score - PERSON_MARGIN
-                    and _may_be_a_person(c.ends[end], person, ontology)]
-            if near:
+                    and all(_may_be_a_person(c.ends[e], person, ontology) for e in wanted)]
+            if near and wanted:
                 return near[0]
     for choice in ranked:
         a, b = choice.ends

@@ -83,7 +83,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         # "the project lead of …", "the official languages of …": the thing that link reaches, not a project
         words = " ".join(tokens[start:end])
         take(Mention(start, end, words, "related", class_iri=declared_range(words, ontology), score=0.8))
-    for start, end, domain in _of_link_spans(tokens, ontology):
+    of_links = _of_link_spans(tokens, ontology)
+    for start, end, domain, _ in of_links:
         # "translations of The Hidden Tide": the things that link starts from
         take(Mention(start, end, " ".join(tokens[start:end]), "related", class_iri=domain, score=0.8))
     demonyms = _demonyms(tokens, ontology)
@@ -96,6 +97,9 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for mention in class_mentions(question, ontology):
         if _container(lowered, mention.start, mention.end):
             continue
+        if any(start == mention.end and mention.iri in reached for start, _, _, reached in of_links):
+            taken[mention.start:mention.end] = [True] * (mention.end - mention.start)
+            continue  # "the team members of the Platform team": the team is the one named after "of"
         if mention.new and not any(taken[mention.start:mention.end]):
             end = title_end(tokens, mention.start, mention.end)
             if end is not None and not any(taken[mention.start:end]):
@@ -188,14 +192,14 @@ def categorised_class(category: str, ontology: Ontology) -> str | None:
     return next(iter(filed)) if len(filed) == 1 else None
 
 
-def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int, str | None]]:
-    """``(start, end, declared start class)`` where a noun and "of" say a link labelled "<noun> of" whose
-    noun is no class label ("translations of", for the link "translation of").
+def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int, str | None, frozenset[str]]]:
+    """``(start, end, declared start class, declared end classes)`` where a noun and "of" say a link labelled
+    "<noun> of" whose noun is no class label ("translations of", for the link "translation of").
 
     >>> from ontology_loaders.model import Link
-    >>> onto = Ontology(links=[Link(iri="ex:t", label="translation of", domain="ex:Book")])
+    >>> onto = Ontology(links=[Link(iri="ex:t", label="translation of", domain="ex:Book", range="ex:Book")])
     >>> _of_link_spans("Translations of The Hidden Tide".split(), onto), _of_link_spans(["copies"], onto)
-    ([(0, 2, 'ex:Book')], [])
+    ([(0, 2, 'ex:Book', frozenset({'ex:Book'}))], [])
     """
     found = []
     for i in range(len(tokens) - 2):  # "which team is Ben a member of": a stranded "of" names no thing after it
@@ -204,9 +208,11 @@ def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int,
             continue  # "print copies of": a class word ("print copy") before "of"
         links = next((found_links for form in word_forms([word])
                       if (found_links := links_labelled(f"{form} of", ontology))), ())
-        domains = {link.domain for iri in links if (link := ontology.get_link(iri))}
+        declared = [link for iri in links if (link := ontology.get_link(iri))]
+        domains = {link.domain for link in declared}
         if links:
-            found.append((i, i + 2, domains.pop() if len(domains) == 1 and OWL_THING not in domains else None))
+            found.append((i, i + 2, domains.pop() if len(domains) == 1 and OWL_THING not in domains else None,
+                          frozenset(link.range for link in declared if link.range)))
     return found
 
 
@@ -313,6 +319,8 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
         right_after = bool(recent) and recent[-1] in _DETERMINERS
         if is_verb_form(lower) and not right_after:
             continue  # "the most films starring …": a participle after the noun, not a noun
+        if i == len(tokens) - 1 and not right_after and any(t.lower() in DO_FORMS for t in tokens[:i]):
+            continue  # "How many items does each branch hold?": the verb "does" waits for
         if i == 0 or right_after or (any(w in _DETERMINERS for w in recent) and not blocked) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
@@ -386,8 +394,9 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
             continue  # "which branches hold a copy": a verb, though a library's "hold" is a reservation
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing
-        if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE
-                and lowered[i + 1:i + 2] in (["of"], ["is"], ["was"], ["are"], ["were"])):
+        # ("whose creators are …", "are relatives to …")
+        if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE | {"whose"}
+                and lowered[i + 1:i + 2] in (["of"], ["is"], ["was"], ["are"], ["were"], ["to"])):
             spans.append((i, i + 1))
         pair = f"{lowered[i]} {lowered[i + 1]}" if i + 1 < len(tokens) else ""
         # "soccer clubs" may name a kind of thing; "films directed" is a thing and its relation

@@ -1,0 +1,109 @@
+"""English readings of session 21 on the evidence path: a class word restating the thing named after "of",
+yes/no attributes said by their comment, dates of the act a verb names, links named by a longer label, and
+"who" trusted over a name's look. Real embedder, real stores; no language model call where the evidence decides.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.nl.pipeline import extract_graph
+
+D = "http://dbpedia.org/ontology/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+def _links(graph) -> list[tuple[str, str, str]]:
+    classes = {n.id: n.class_ for n in graph.nodes}
+    return sorted((classes[e.source], e.link, classes[e.target]) for e in graph.edges)
+
+
+@pytest.mark.parametrize(("question", "links"), [
+    ("Who are the team members of the Platform team?", [(CO + "Employee", CO + "memberOf", CO + "Team")]),
+    ("List the team members of each team.", [(CO + "Employee", CO + "memberOf", CO + "Team")]),
+    # what follows the named team is said of the members, not of the team
+    ("Which team members of the Platform team live in Berlin?",
+     [(CO + "Employee", CO + "memberOf", CO + "Team"), (CO + "Employee", CO + "residence", CO + "City")]),
+])
+def test_rd124_a_class_word_before_a_links_noun_and_of_is_the_thing_named_after_it(company, question, links) -> None:
+    graph = extract_graph(question, company).graph
+    assert _links(graph) == links
+    assert len(graph.nodes) == len(links) + 1
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute", "value"), [
+    ("Which products are no longer sold?", "company", CO + "discontinued", True),
+    ("Which products are not sold anymore?", "company", CO + "discontinued", True),
+    ("Which products are still sold?", "company", CO + "discontinued", False),
+    ("Which items must stay in the branch?", "library", LIB + "isReferenceOnly", True),
+])
+def test_rd125_a_yes_no_attribute_is_said_by_its_comment(request, question, ontology, attribute, value) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [node] = graph.nodes  # the comment's own words ("the branch") are no thing of their own
+    assert [(c.property, c.value) for c in node.constraints] == [(attribute, value)]
+    assert not graph.edges
+
+
+def test_rd125_a_name_inside_the_comments_words_is_no_thing(company) -> None:
+    graph = extract_graph("Which countries belong to the European Union?", company).graph
+    [node] = graph.nodes
+    assert node.class_ == CO + "Country"
+    assert [(c.property, c.value) for c in node.constraints] == [(CO + "euMember", True)]
+
+
+def test_rd126_a_year_dates_the_act_its_verb_names(library) -> None:
+    graph = extract_graph("Which members reserved a book in 2024?", library).graph
+    dated = [n for n in graph.nodes if n.constraints]
+    assert [n.class_ for n in dated] == [LIB + "Reservation"]
+    assert {c.property for c in dated[0].constraints} == {LIB + "reservationDate"}
+
+
+def test_rd126_a_year_after_a_verb_its_own_date_names_keeps_it(library) -> None:
+    graph = extract_graph("Which books were published in 2020?", library).graph
+    [node] = graph.nodes
+    assert {c.property for c in node.constraints} == {LIB + "publicationDate"}
+
+
+@pytest.mark.parametrize(("question", "links"), [
+    ("How many items does each branch hold?", [(LIB + "Item", LIB + "heldAt", LIB + "Branch")]),
+])
+def test_rd127_the_last_word_after_does_is_a_verb_not_a_thing(library, question, links) -> None:
+    graph = extract_graph(question, library).graph
+    assert _links(graph) == links
+    assert LIB + "Reservation" not in {n.class_ for n in graph.nodes}
+
+
+@pytest.mark.parametrize(("question", "link", "asked", "named"), [
+    # "who" asks for a person; the name after "of" is the work, whatever its look
+    ("Who is the author of Harry Potter?", D + "author", D + "Person", D + "Work"),
+    ("Who wrote Harry Potter?", D + "author", D + "Person", D + "Work"),
+    ("Who played in the band Queen?", D + "bandMember", D + "Person", D + "Band"),
+])
+def test_rd128_who_asks_for_a_person_before_a_name_looks_like_one(dbpedia, question, link, asked, named) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    [edge] = graph.edges
+    pinned = next(n for n in graph.nodes if n.constraints or n.instances)
+    other = next(n for n in graph.nodes if n.id != pinned.id)
+    assert (edge.link, pinned.class_, other.class_) == (link, named, asked)
+    assert edge.source == pinned.id
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("How many TV shows have executive producer as Steven Moffat?", D + "executiveProducer"),  # not "producer"
+    ("Which famous political figures are relatives to George Madison?", D + "relative"),  # no family
+    ("Count the number of shows whose creators are Jerry Seinfeld and Larry David?", D + "creator"),  # "(agent)"
+    ("Which river has its roots in Baikal Mountains?", D + "source"),
+    ("Name the sovereign state of Wallington railway station?", D + "country"),
+    ("What is Albert Einstein known for?", D + "knownFor"),
+])
+def test_rd129_a_relation_said_in_other_words_names_its_link(dbpedia, question, link) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert link in {e.link for e in graph.edges}
+
+
+def test_rd129_what_a_thing_is_known_for_runs_from_it(dbpedia) -> None:
+    graph = extract_graph("What is Albert Einstein known for?", dbpedia).graph
+    [edge] = graph.edges
+    assert graph.node(edge.source).constraints  # Albert Einstein, by label: he is known for the thing asked
+    assert not graph.node(edge.target).constraints
