@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from app.graph.model import PrototypeGraph
 from app.nl.figures import AFTER_VALUE, is_figure_word, trailing_figure
 from app.nl.mention_types import Mention
-from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VERB_MEASURES, general_twin
+from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VALUE_NOUNS, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, ENGLISH, PEOPLE
@@ -208,8 +208,11 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
     else:
         candidates = [a.iri for a in ontology.attributes_of(class_iri)]
     said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
+    said |= {noun for w in words for noun in VALUE_NOUNS.get(w.lower(), ())}  # "birthdays": a birth date
     named = [iri for iri in candidates if plain_label(ontology.label(iri)) in said or local_name(iri).lower() in said]
     named = named or _class_prefixed(said, candidates, class_iri, ontology)
+    if not named and class_iri not in (None, OWL_THING):
+        named = _one_by_head(words, candidates, ontology)
     if named:
         return min(named, key=lambda iri: _specificity(iri, ontology)), 1.0
     best = None
@@ -234,6 +237,27 @@ def _class_prefixed(said: set[str], candidates: Sequence[str], class_iri: str | 
         if before and last in said and all(w in class_words for w in before):
             found.append(iri)
     return found
+
+
+def _one_by_head(words: Sequence[str], candidates: Sequence[str], ontology: Ontology) -> list[str]:
+    """"The (total) value of orders": the one attribute whose label ends in the head noun said ("net value"),
+    where the other words name none ("total quantity" shares only "total").
+
+    >>> from ontology_loaders.model import Attribute
+    >>> onto = Ontology(attributes=[Attribute(iri="ex:net", label="net value"), Attribute(iri="ex:q", label="total quantity")])
+    >>> _one_by_head(["total value"], ["ex:net", "ex:q"], onto), _one_by_head(["total"], ["ex:net", "ex:q"], onto)
+    (['ex:net'], [])
+    """
+    heads = {w.lower().split()[-1] for w in words if w.split()}
+    heads = {head for head in heads if class_named(head, ontology) is None}  # "employees of …" are things
+    found = [iri for iri in candidates if _head(plain_label(ontology.label(iri))) in heads]
+    return found if len(found) == 1 else []
+
+
+def _head(label: str) -> str:
+    """The noun a label is of: its last word, or the word before "of" ("number of employees": number)."""
+    words = label.split() or [""]
+    return words[words.index("of") - 1] if "of" in words[1:] else words[-1]
 
 
 def class_having(words: Sequence[str], ontology: Ontology, index: OntologyIndex) -> str | None:

@@ -74,7 +74,7 @@ def _rules_out_its_class(word: str, iris: Sequence[str], ontology: Ontology) -> 
 def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
     """"What is the location of the Louvre": a one-word link label no class bears, asked for first, is what
     the question wants; elsewhere a one-word label is read by the words around it."""
-    before = tuple(lowered[:start])
+    before = tuple(w for w in lowered[:start] if w != "all")  # "List all the children of …"
     if before[-3:] in (("name", "of", "the"), ("names", "of", "the")):
         before = before[:-3]  # "what are the names of the children of …"
     return end - start == 1 and before in _ASKING_THE and class_named(lowered[start], ontology) is None

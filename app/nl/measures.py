@@ -10,7 +10,7 @@ from app.nl.units import same_unit
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import XSD, plain_label
 
-__all__ = ["AMOUNTS", "EVENT_DATES", "MEASURED_BY", "VERB_MEASURES", "general_twin", "measured_by"]
+__all__ = ["AMOUNTS", "EVENT_DATES", "MEASURED_BY", "VALUE_NOUNS", "VERB_MEASURES", "general_twin", "measured_by"]
 
 # What "how <adjective>" measures, in the plain nouns attributes are named with.
 MEASURED_BY = {
@@ -29,6 +29,10 @@ MEASURED_BY = {
 AMOUNTS = frozenset({noun for nouns in MEASURED_BY.values() for noun in nouns} |
                     {"population", "budget", "revenue", "salary", "price", "cost", "capacity", "density",
                      "altitude", "volume", "duration", "runtime", "income", "elevation", "area"})
+
+# Everyday names of values, in the nouns attributes are named with: "the birthdays of all actors".
+VALUE_NOUNS = {"birthday": ("birth date", "date of birth"), "birthdays": ("birth date", "date of birth"),
+               "wage": ("salary",), "wages": ("salary",), "pay": ("salary",), "headcount": ("number of employees",)}
 
 # What a verb of amount measures: "how much does X cost", "which employee earns the most".
 VERB_MEASURES = {"cost": ("price", "cost", "budget"), "weigh": ("weight",), "earn": ("salary", "income"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from app.graph.model import Node, OrderBy, PrototypeGraph
 from app.nl.measures import AMOUNTS, EVENT_DATES, general_twin, measured_by
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import COPULAS, PEOPLE
+from app.nl.words import COPULAS, HAVE_FORMS, PEOPLE
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -87,6 +87,8 @@ def sorted_amounts(tokens: Sequence[str]) -> set[int]:
     [4, 5]
     >>> sorted_amounts("the most populous country".split()), sorted_amounts("the largest cities".split())
     (set(), set())
+    >>> sorted(sorted_amounts("Which city has the most inhabitants in France".split()))
+    [4, 5]
     """
     lowered = [t.lower() for t in tokens]
     found = set()
@@ -94,6 +96,8 @@ def sorted_amounts(tokens: Sequence[str]) -> set[int]:
         at = _superlative_at(lowered, k)
         if at is not None and at[1] < len(lowered) and lowered[at[1]] in AMOUNTS:
             found.update(range(at[0], at[1] + 1))
+        elif at is not None and at[2].split()[-1] in PEOPLE:  # "the most inhabitants": a population
+            found.update(range(at[0], at[1]))
     return found
 
 
@@ -163,7 +167,9 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             and end not in {s for s, _ in spans.values()}  # "who is the youngest darts player": the player's
         # "which state of the USA has the highest population density": an amount is the subject's, as is a
         # superlative after "is"
-        favoured = _said_after(0 if predicative or amount else end + len(noun.split()), spans)
+        # "which city has the most inhabitants in France": what a thing has is the subject's too
+        had = start >= 2 and lowered[start - 1] == "the" and lowered[start - 2] in HAVE_FORMS
+        favoured = _said_after(0 if predicative or amount or had else end + len(noun.split()), spans)
         reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted)
         if reading is not None:
             node_id, attribute, kind, narrowed_to = reading

@@ -107,3 +107,43 @@ def test_rd129_what_a_thing_is_known_for_runs_from_it(dbpedia) -> None:
     [edge] = graph.edges
     assert graph.node(edge.source).constraints  # Albert Einstein, by label: he is known for the thing asked
     assert not graph.node(edge.target).constraints
+
+
+def test_rd130_the_total_value_sums_the_one_attribute_ending_in_value(company) -> None:
+    graph = extract_graph("What is the total value of orders sold to Granite Bank?", company).graph
+    assert (graph.aggregation.function.value, graph.aggregation.property) == ("sum", CO + "netValue")
+    assert graph.node(graph.aggregation.count).class_ == CO + "SalesOrder"
+
+
+def test_rd130_the_value_of_things_shows_the_one_attribute_ending_in_value(company) -> None:
+    graph = extract_graph("What is the value of orders sold to Granite Bank?", company).graph
+    orders = next(n for n in graph.nodes if n.class_ == CO + "SalesOrder")
+    assert orders.shown == (CO + "netValue",) and graph.aggregation is None
+
+
+def test_rd130_a_class_word_before_of_names_things_not_a_count(company) -> None:
+    graph = extract_graph("Employees of Halvard Nordic AB", company).graph
+    assert _links(graph) == [(CO + "Employee", CO + "employer", CO + "Company")]
+    assert not any(n.shown for n in graph.nodes)
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("Give me the birthdays of all actors of the television show Charmed.", "dbpedia", D + "birthDate"),
+    ("What are the wages of engineers?", "company", CO + "salary"),
+])
+def test_rd131_an_everyday_name_of_a_value_shows_its_attribute(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [n.shown for n in graph.nodes if n.shown] == [(attribute,)]
+
+
+def test_rd132_list_all_the_children_of_asks_for_the_link_s_end(dbpedia) -> None:
+    graph = extract_graph("List all the children of Queen Elizabeth II.", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "child" and graph.node(edge.source).constraints
+
+
+def test_rd133_the_most_inhabitants_a_thing_has_sorts_that_thing(dbpedia) -> None:
+    graph = extract_graph("Which city has the most inhabitants in France?", dbpedia).graph
+    [order] = graph.order_by
+    assert graph.node(order.node).class_ == D + "City" and order.property == D + "populationTotal"
+    assert [e.link for e in graph.edges] == [D + "locatedInArea"]  # "inhabitants" names no link
