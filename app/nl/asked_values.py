@@ -21,7 +21,7 @@ from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VALUE_NOUNS, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import DO_FORMS, ENGLISH, PEOPLE
+from app.nl.words import DO_FORMS, ENGLISH, PEOPLE, is_verb_form
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
@@ -121,7 +121,9 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
     of = next((i for i in range(start + 2, len(lowered)) if lowered[i] in ends), None)
     if of is None or of - start - 1 > 4:
         return None
-    return AskedValue((" ".join(lowered[start + 1:of]),), (start + 1, of), of + 1)
+    # "the total quantity ordered by Corvid Retail": the participle says how the things relate, not the value
+    last = of - 1 if of - start - 1 >= 3 and lowered[of - 1].endswith("ed") and is_verb_form(lowered[of - 1]) else of
+    return AskedValue((" ".join(lowered[start + 1:last]),), (start + 1, last), of + 1)
 
 
 def _how_measured(lowered: Sequence[str]) -> AskedValue | None:
@@ -287,7 +289,7 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     Words that name a thing are no value: "How many employees does Halvard have" counts
     employees, "What is the capital of Canada" asks for a city.
     """
-    asked = _also_without_figure(asked_value(tokens))
+    asked = _also_without_figure(_without_the_name(asked_value(tokens)))
     if asked is not None and asked.words[0] in _THE_THING:
         # "What is the name of the wife of Bill Clinton": the wife, whose name every answer shows
         return None, [m for m in mentions if not asked.span[0] <= m.start < asked.span[1]]
@@ -306,6 +308,18 @@ def read_asked_value(tokens: Sequence[str], mentions: Sequence[Mention], ontolog
     if any(asked.span[0] <= m.start < asked.span[1] for m in kept):
         return None, list(mentions)
     return asked, kept
+
+
+def _without_the_name(asked: AskedValue | None) -> AskedValue | None:
+    """"the names and salaries of all engineers": every answer shows its name; the salary is the value asked.
+
+    >>> _without_the_name(AskedValue(("names and salaries",), (2, 5), 6)).words
+    ('salaries',)
+    """
+    first = asked.words[0].split() if asked is not None else []
+    if len(first) < 3 or first[0] not in _THE_THING or first[1] != "and":
+        return asked
+    return dataclasses.replace(asked, words=(" ".join(first[2:]),), span=(asked.span[0] + 2, asked.span[1]))
 
 
 def _also_without_figure(asked: AskedValue | None) -> AskedValue | None:

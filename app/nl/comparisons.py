@@ -12,13 +12,14 @@ from __future__ import annotations
 import calendar
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.asked import is_open
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
 from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_by
+from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.units import in_unit_of_label, unit_after
@@ -26,7 +27,7 @@ from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS,
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["Comparison", "CountReading", "bounded_labels", "find_comparisons",
+__all__ = ["Comparison", "CountReading", "bounded_labels", "compared_positions", "find_comparisons",
            "narrowed_for_comparisons", "read_comparisons", "read_count_conditions"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
@@ -221,6 +222,33 @@ def _context(question: str, comparison: Comparison) -> str:
 _CURRENCIES = frozenset({"euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp", "yen",
                          "franc", "francs", "chf"})
 
+
+
+def compared_positions(tokens: Sequence[str], mentions: Sequence[Mention]) -> set[int]:
+    """Token positions of the question's comparisons, with the attribute said before them ("with a salary above
+    80000", "whose budget is over 1 million"): a condition on a thing, never words of how two things relate.
+
+    >>> sorted(compared_positions("employees with a salary above 80000 in the Finance department".split(), []))
+    [1, 2, 3, 4, 5]
+    """
+    starts, offset = [], 0
+    for token in tokens:
+        starts.append(offset)
+        offset += len(token) + 1
+    named = {i for m in mentions for i in range(m.start, m.end)}
+    found: set[int] = set()
+    for comparison in find_comparisons(" ".join(tokens)):
+        inside = [i for i, at in enumerate(starts) if comparison.span[0] <= at < comparison.span[1]]
+        if not inside or inside[-1] + 1 in {m.start for m in mentions}:
+            continue  # "branches with fewer than 5 librarians": things counted, which the words do relate
+        found.update(inside)
+        for j in range(inside[0] - 1, max(inside[0] - 5, -1), -1):
+            if j in named:
+                break
+            if tokens[j].lower() in ("with", "whose", "having"):
+                found.update(range(j, inside[0]))
+                break
+    return found
 
 
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],

@@ -47,6 +47,7 @@ from app.nl.clauses import (
     words_between,
 )
 from app.nl.comparisons import (
+    compared_positions,
     find_comparisons,
     narrowed_for_comparisons,
     read_comparisons,
@@ -118,8 +119,9 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not mentions or (len(mentions) == 1 and mentions[0].kind != "class" and not modifiers and asked is None
                         and not mentions[0].said_to_be):
         return None  # nothing named, or only a name with nothing asked of it ("the weather in Lisbon")
-    for position in sorted_amounts(tokens):
-        unspoken[position] = ""  # "has the largest population in Europe": the value sorted by names no link
+    # "has the largest population in Europe", "with a salary above 80000 in": values name no link
+    for position in sorted_amounts(tokens) | compared_positions(tokens, mentions):
+        unspoken[position] = ""
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
     plan = Plan(list(mentions), [m.class_iri or place_named(m, ontology) for m in mentions])
@@ -437,7 +439,7 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
             denied.add(ids[j])
         edges.append(Edge(source=source, link=choice.link, target=target, negated=negated))
         scores.append(min(1.0, choice.score))
-        phrase = " ".join(words) or "(nothing between them)"
+        phrase = " ".join(w for w in words if w) or "(nothing between them)"
         draft.evidence[f"{source} {choice.link} {target}"] = f"\u201c{phrase}\u201d \u2192 {ontology.label(choice.link)}"
         if choice.score < SURE_LINK:
             draft.messages.append(f"a guess: \u201c{phrase}\u201d read as {ontology.label(choice.link)}")

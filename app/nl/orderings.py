@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.graph.asked import is_open
 from app.graph.model import OrderBy
 from app.nl.asked_values import nearest_attribute
 from app.nl.retrieval import OntologyIndex
@@ -58,9 +59,12 @@ def read_ordering(tokens: Sequence[str], draft: Any, ontology: Ontology, index: 
         return
     end = next((k for k in range(by + 1, len(lowered)) if lowered[k] in _AFTER_ATTRIBUTE), len(lowered))
     words = " ".join(lowered[by + 1:end])
-    sorted_node = _sorted_node(draft.spans, by, graph)
-    found = nearest_attribute((words,), graph.node(sorted_node).class_, ontology, index) if words else None
-    if found is None:
+    found, sorted_node = None, None
+    for sorted_node in _sortable_nodes(draft.spans, by, graph) if words else ():
+        found = nearest_attribute((words,), graph.node(sorted_node).class_, ontology, index)
+        if found is not None:
+            break
+    if found is None or sorted_node is None:
         return
     top = next((k for k in range(by) if lowered[k] in _TOP), None)
     descending = _TOP[lowered[top]] if top is not None else bool(_HIGH_FIRST & set(lowered[end:]))
@@ -82,7 +86,12 @@ def _top_before(lowered: Sequence[str], by: int) -> bool:
     return any(lowered[k] in _TOP for k in range(max(by - 5, 0), by))
 
 
-def _sorted_node(spans: dict[str, tuple[int, int]], by: int, graph: Any) -> str:
-    """The thing said last before "by", else the first thing of the draft."""
-    before = [(span[0], node) for node, span in spans.items() if span[1] <= by and graph.node(node) is not None]
-    return max(before)[1] if before else graph.nodes[0].id
+def _sortable_nodes(spans: dict[str, tuple[int, int]], by: int, graph: Any) -> list[str]:
+    """The things that may be sorted, the likeliest first: those said before "by", the last first, a thing no name
+    pins before a named one ("products supplied by Kestrel Components sorted by price": the products); else
+    the first thing of the draft."""
+    before = sorted(((span[0], node) for node, span in spans.items()
+                     if span[1] <= by and graph.node(node) is not None), reverse=True)
+    ordered = [node for _, node in before if is_open(graph.node(node))] + \
+        [node for _, node in before if not is_open(graph.node(node))]
+    return ordered or [graph.nodes[0].id]

@@ -147,3 +147,30 @@ def test_rd133_the_most_inhabitants_a_thing_has_sorts_that_thing(dbpedia) -> Non
     [order] = graph.order_by
     assert graph.node(order.node).class_ == D + "City" and order.property == D + "populationTotal"
     assert [e.link for e in graph.edges] == [D + "locatedInArea"]  # "inhabitants" names no link
+
+
+@pytest.mark.parametrize("question", ["List employees with a salary above 80000 in the Finance department.",
+                                      "Which employees whose salary is above 80000 work in the Finance department?"])
+def test_rd134_a_comparison_between_two_things_says_nothing_of_how_they_relate(company, question) -> None:
+    graph = extract_graph(question, company).graph
+    assert _links(graph) == [(CO + "Employee", CO + "worksIn", CO + "Department")]
+    employee = next(n for n in graph.nodes if n.class_ == CO + "Employee")
+    assert [(c.property, c.value) for c in employee.constraints] == [(CO + "salary", 80000)]
+
+
+def test_rd135_sorted_by_sorts_the_thing_left_open_not_the_named_one(company) -> None:
+    graph = extract_graph("List all products supplied by Kestrel Components sorted by price.", company).graph
+    [order] = graph.order_by
+    assert graph.node(order.node).class_ == CO + "Product" and order.property == CO + "listPrice"
+
+
+def test_rd136_names_and_a_value_shows_the_value(company) -> None:
+    graph = extract_graph("Show the names and salaries of all engineers.", company).graph
+    [node] = graph.nodes
+    assert node.class_ == CO + "Engineer" and node.shown == (CO + "salary",)
+
+
+def test_rd137_a_participle_after_a_figure_says_how_the_named_thing_relates(company) -> None:
+    graph = extract_graph("What is the total quantity ordered by Corvid Retail?", company).graph
+    assert (graph.aggregation.function.value, graph.aggregation.property) == ("sum", CO + "quantity")
+    assert _links(graph) == [(CO + "SalesOrder", CO + "soldTo", CO + "Customer")]
