@@ -54,6 +54,7 @@ from app.nl.comparisons import (
     read_count_conditions,
 )
 from app.nl.counting import counted
+from app.nl.draft_parts import A_WAY_BETWEEN, largest_valid_part
 from app.nl.figures import read_figures
 from app.nl.flags import read_flags, said_by_flags
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
@@ -425,7 +426,7 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     draft.spans = {node_id: (m.start, m.end) for m, node_id in zip(mentions, ids) if m.start >= 0}
     for mention, node_id in zip(mentions, ids):
         draft.evidence[node_id] = (f"{mention.kind}: \u201c{mention.text}\u201d" if mention.kind != "between"
-                                   else _A_WAY_BETWEEN)
+                                   else A_WAY_BETWEEN)
     edges, scores = [], [m.score for m in mentions]
     for i, j in plan.missing:
         draft.messages.append(f"found no link between {labels[i]} and {labels[j]}")
@@ -448,7 +449,8 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     for k in plan.same:  # "the same place": no node of its own, so nothing may be said of one
         draft.spans.pop(ids[k], None)
         draft.evidence.pop(ids[k], None)
-    draft.graph = _connected(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), draft)
+    draft.graph = largest_valid_part(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), ontology,
+                                     draft.evidence, draft.messages)
     draft.graph = counted(question, tokens, draft.graph, mentions, ids)
     spoken = [m for m in mentions if m.start >= 0]
     covered = {i for m in spoken for i in range(m.start, m.end)} | {
@@ -466,34 +468,3 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     draft.confidence = round(min(scores, default=0.0), 3)
     draft.messages = list(dict.fromkeys(draft.messages))  # one message per fact
     return draft
-
-
-_A_WAY_BETWEEN = "the way between two things the question joins"
-
-
-def _connected(graph: PrototypeGraph, draft: EvidenceDraft) -> PrototypeGraph:
-    """The largest connected part; the rest is dropped and named, never compiled into a cross product."""
-    if len(graph.nodes) <= 1:
-        return graph
-    parent = {n.id: n.id for n in graph.nodes}
-
-    def root(x: str) -> str:
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
-    for edge in graph.edges:
-        parent[root(edge.source)] = root(edge.target)
-    parts: dict[str, list[str]] = {}
-    for node in graph.nodes:
-        parts.setdefault(root(node.id), []).append(node.id)
-    if len(parts) == 1:
-        return graph
-    keep = set(max(parts.values(), key=len))
-    # a thing only a way between two others needed, once unneeded, was never the question's
-    dropped = [n.label or n.id for n in graph.nodes if n.id not in keep and draft.evidence.get(n.id) != _A_WAY_BETWEEN]
-    if dropped:
-        draft.messages.append("left out, as nothing joined them to the rest: " + ", ".join(dropped))
-    return graph.model_copy(update={
-        "nodes": tuple(n for n in graph.nodes if n.id in keep),
-        "edges": tuple(e for e in graph.edges if e.source in keep and e.target in keep)})

@@ -344,7 +344,8 @@ def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | 
     link = ontology.get_link(choice.link)
     if link is None:
         return None
-    return link.range if (choice.target_class == middle) == choice.forward else link.domain
+    # a choice names its classes in the link's own order, whichever way it is read
+    return link.domain if choice.source_class == middle else link.range
 
 
 def named_links(ontology: Ontology, grams: Sequence[str]) -> frozenset[str]:

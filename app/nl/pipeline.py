@@ -23,9 +23,10 @@ Few-shot examples are chat turns retrieved by similarity from
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from app.errors import PipelineCancelled
@@ -46,8 +47,10 @@ from app.nl.flags import says_a_flag
 from app.nl.evidence import draft_from_evidence
 from app.nl.lines import name_spans
 from app.nl.mentions import (
+    ClassMention,
     class_mentions,
     link_mentions,
+    link_spans,
     read_relations,
     unlabelled_things,
 )
@@ -168,7 +171,8 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
     if find_comparisons(question):
         return False  # "mountains higher than 8000 metres", "products supplied by more than two suppliers"
     relations = read_relations(question, ontology) if options.read_links else []
-    if len(mentions) >= LABELLED_THINGS_FOR_MODEL and (relations or not options.read_links):
+    if len(mentions) >= LABELLED_THINGS_FOR_MODEL and (relations or not options.read_links) and \
+            not _relates_in_other_words(question, mentions, ontology):
         # Many things, named by their labels, and related by link labels too: the model is better at
         # their relations. With no link label at all ("directed by a person born in a city and starring
         # an actor") the relations are paraphrases, which the evidence reads better.
@@ -184,6 +188,21 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
         return not any(t.lower() not in ENGLISH for i, t in enumerate(tokens) if not mention.start <= i < mention.end)
     joined = {n for a, _, b in relations for n in (a, b)}
     return joined == set(range(len(mentions)))
+
+
+def _relates_in_other_words(question: str, mentions: Sequence[ClassMention], ontology: Ontology) -> bool:
+    """Whether a word between two labelled things says how they relate in words no label has: "articles
+    appeared in journals published by a university press" ("appeared"), which the evidence reads."""
+    tokens = [t.lower() for t in re.findall(r"[^\W_]+", question)]
+    covered = {p for m in class_mentions(question, ontology) for p in range(m.start, m.end)}
+    covered |= {p for start, end, _ in link_spans(tokens, ontology) for p in range(start, end)}
+    first, last = min(m.start for m in mentions), max(m.end for m in mentions)
+    return any(p not in covered and word.isalpha() and word not in ENGLISH | _POINTERS
+               for p, word in enumerate(tokens[first:last], start=first))
+
+
+# Words that point back to a thing already said or on to another of its kind ("another rocket", "the first ship").
+_POINTERS = frozenset({"another", "other", "first", "second", "third", "same"})
 
 
 def _evidence_result(original: str, question: str, notes: list[str], resources: PipelineResources,

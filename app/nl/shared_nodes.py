@@ -136,8 +136,11 @@ def kind_before_kind(plan: Plan) -> None:
     for a, choice, b, words in list(plan.edges):
         first, second = plan.mentions[a], plan.mentions[b]
         # (only set-aside modifiers between them: "female German chancellors")
+        # (a thing joined to others too is no modifier: "… works whose author is an ice hockey player works …")
+        joined_elsewhere = any(a in (c, d) for c, _, d, _ in plan.edges if (c, d) != (a, b))
         if first.kind == second.kind == "class" and (first.end == second.start or not any(words)) and \
-                0 <= first.end <= second.start and choice.score < SURE_LINK and a not in plan.same:
+                0 <= first.end <= second.start and choice.score < SURE_LINK and a not in plan.same and \
+                not joined_elsewhere:
             plan.edges.remove((a, choice, b, words))
             plan.left_out.append(a)
             _merge(plan, a, b)

@@ -321,6 +321,9 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
             continue  # "the most films starring …": a participle after the noun, not a noun
         if i == len(tokens) - 1 and not right_after and any(t.lower() in DO_FORMS for t in tokens[:i]):
             continue  # "How many items does each branch hold?": the verb "does" waits for
+        subject_before = i and taken[i - 1] or i >= 2 and tokens[i - 2].lower() in ("which", "what")
+        if subject_before and not right_after and tokens[i + 1:i + 2] and tokens[i + 1].lower() in ("the", "a", "an"):
+            continue  # "Which branch holds the most copies": after its subject and before an object, a verb
         if i == 0 or right_after or (any(w in _DETERMINERS for w in recent) and not blocked) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)

@@ -174,3 +174,28 @@ def test_rd137_a_participle_after_a_figure_says_how_the_named_thing_relates(comp
     graph = extract_graph("What is the total quantity ordered by Corvid Retail?", company).graph
     assert (graph.aggregation.function.value, graph.aggregation.property) == ("sum", CO + "quantity")
     assert _links(graph) == [(CO + "SalesOrder", CO + "soldTo", CO + "Customer")]
+
+
+@pytest.mark.parametrize(("question", "links"), [
+    # three class labels and one link label, but "appeared" and "won" are words no label has: the evidence reads them
+    ("Which articles appeared in journals published by a university press?",
+     [(LIB + "Article", LIB + "publishedIn", LIB + "Journal"),
+      (LIB + "Journal", LIB + "publishedBy", LIB + "UniversityPress")]),
+    ("Which books have won an award presented by a university press?",
+     [(LIB + "Award", LIB + "presentedBy", LIB + "UniversityPress"), (LIB + "Book", LIB + "wonAward", LIB + "Award")]),
+])
+def test_rd138_labelled_things_related_in_other_words_take_the_evidence(library, question, links) -> None:
+    graph = extract_graph(question, library).graph
+    assert _links(graph) == links
+
+
+def test_rd139_a_verb_between_its_subject_and_object_names_no_thing(library) -> None:
+    graph = extract_graph("Which branch holds the most copies of Orbits of Uppsala?", library).graph
+    assert _links(graph) == [(LIB + "Item", LIB + "copyOf", LIB + "Novel"), (LIB + "Item", LIB + "heldAt", LIB + "Branch")]
+    assert graph.node(graph.aggregation.count).class_ == LIB + "Item"
+
+
+def test_rd140_a_way_between_goes_through_the_class_its_links_declare(library) -> None:
+    graph = extract_graph("Which authors have won an award?", library).graph
+    assert _links(graph) == [(LIB + "WrittenWork", LIB + "wonAward", LIB + "Award"),
+                             (LIB + "WrittenWork", LIB + "writtenBy", LIB + "Author")]
