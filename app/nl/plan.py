@@ -371,6 +371,8 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
         a, b = choice.ends
         if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):
             return choice
+    if asked and person:
+        return None  # "Who borrowed the most items": no link makes a loan a "who"; a way through one may
     return ranked[0] if ranked else None
 
 

@@ -199,3 +199,9 @@ def test_rd140_a_way_between_goes_through_the_class_its_links_declare(library) -
     graph = extract_graph("Which authors have won an award?", library).graph
     assert _links(graph) == [(LIB + "WrittenWork", LIB + "wonAward", LIB + "Award"),
                              (LIB + "WrittenWork", LIB + "writtenBy", LIB + "Author")]
+
+
+def test_rd141_who_is_never_a_record_a_way_through_the_record_reaches_the_person(library) -> None:
+    graph = extract_graph("Who borrowed the most items?", library).graph
+    assert _links(graph) == [(LIB + "Loan", LIB + "borrower", LIB + "Member"), (LIB + "Loan", LIB + "loanedItem", LIB + "Item")]
+    assert [graph.node(g).class_ for g in graph.aggregation.group_by] == [LIB + "Member"]
