@@ -63,8 +63,12 @@ def measured_by(adjective: str) -> tuple[str, ...]:
     (('height', 'elevation'), ('weight', 'mass'), ('size', 'area'), ('size', 'area'))
     >>> measured_by("newest")[0], measured_by("higher"), measured_by("bigger"), measured_by("earns")
     ('date', ('height', 'elevation'), ('size', 'area'), ('salary', 'income'))
+    >>> measured_by("latest joined")
+    ('hire date', 'join date')
     """
     word = adjective.lower()
+    if " " in word:  # "latest joined" (most recently joined): what its last word measures
+        return measured_by(word.split()[-1])
     if word in MEASURED_BY:
         return MEASURED_BY[word]
     if word in EVENT_DATES:  # "(who was) hired (first)": the date of that event

@@ -205,3 +205,13 @@ def test_rd141_who_is_never_a_record_a_way_through_the_record_reaches_the_person
     graph = extract_graph("Who borrowed the most items?", library).graph
     assert _links(graph) == [(LIB + "Loan", LIB + "borrower", LIB + "Member"), (LIB + "Loan", LIB + "loanedItem", LIB + "Item")]
     assert [graph.node(g).class_ for g in graph.aggregation.group_by] == [LIB + "Member"]
+
+
+@pytest.mark.parametrize(("question", "ontology", "attribute"), [
+    ("Which employee joined most recently?", "company", CO + "hireDate"),
+    ("Which member joined most recently?", "library", LIB + "joinDate"),
+])
+def test_rd142_most_recently_after_a_verb_sorts_by_the_date_of_its_event(request, question, ontology, attribute) -> None:
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [order] = graph.order_by
+    assert (order.property, order.descending, graph.limit) == (attribute, True, 1)
