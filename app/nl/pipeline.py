@@ -59,6 +59,7 @@ from app.nl.name_types import NearestClass, make_name_typer
 from app.nl.retrieval import OntologyIndex, watching_builds
 from app.nl.requests import asks_for_something_else, may_ask_for_something_else
 from app.nl.spans import find_mentions
+from app.nl.possessives import possessives_as_of
 from app.nl.spelling import respelt
 from app.nl.words import ENGLISH, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
@@ -113,7 +114,8 @@ def extract_graph(
     original = question if isinstance(question, str) else str(question)
     question, notes = _trimmed(original)
     question, slips = respelt(question, resources.ontology)
-    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips]
+    question, possessives = possessives_as_of(question, resources.ontology)  # "Anna Patel's mentor"
+    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips + possessives]
     spans = question_spans(question)
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")

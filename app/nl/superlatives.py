@@ -167,9 +167,12 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             and end not in {s for s, _ in spans.values()}  # "who is the youngest darts player": the player's
         # "which state of the USA has the highest population density": an amount is the subject's, as is a
         # superlative after "is"
-        # "which city has the most inhabitants in France": what a thing has is the subject's too
-        had = start >= 2 and lowered[start - 1] == "the" and lowered[start - 2] in HAVE_FORMS
-        favoured = _said_after(0 if predicative or amount or had else end + len(noun.split()), spans)
+        favoured = _said_after(0 if predicative or amount else end + len(noun.split()), spans)
+        if start >= 2 and lowered[start - 1] == "the" and lowered[start - 2] in HAVE_FORMS:
+            # "which city has the most inhabitants in France", "which of Tim Burton's films had the highest
+            # budget": what a thing has is the subject's, the first thing said that is no one's possessor
+            favoured = min((s for s in spans.items() if s[1][1] <= start - 2 and lowered[s[1][1]:s[1][1] + 1] != ["s"]),
+                           key=lambda s: s[1][0], default=(favoured,))[0]
         reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted)
         if reading is not None:
             node_id, attribute, kind, narrowed_to = reading

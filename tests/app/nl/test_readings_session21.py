@@ -215,3 +215,36 @@ def test_rd142_most_recently_after_a_verb_sorts_by_the_date_of_its_event(request
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     [order] = graph.order_by
     assert (order.property, order.descending, graph.limit) == (attribute, True, 1)
+
+
+@pytest.mark.parametrize(("question", "ontology", "link", "shown", "read"), [
+    ("What is the salary of Anna Patel's mentor?", "company", CO + "mentor", CO + "salary",
+     "read “Anna Patel's mentor” as “the mentor of Anna Patel”"),
+    ("Where was Barack Obama's wife born?", "dbpedia", D + "spouse", None,
+     "read “Barack Obama's wife” as “the wife of Barack Obama”"),
+])
+def test_rd143_a_possessive_before_a_relation_noun_is_read_as_of(request, question, ontology, link, shown,
+                                                                 read) -> None:
+    result = extract_graph(question, request.getfixturevalue(ontology))
+    graph = result.graph
+    edge = next(e for e in graph.edges if e.link == link)
+    reached = graph.node(edge.target)
+    assert not reached.instances and not reached.constraints  # the one the link reaches, not the name
+    if shown:
+        assert reached.shown == (shown,)
+    else:
+        assert D + "birthPlace" in {e.link for e in graph.edges if edge.target in (e.source, e.target)}
+    assert read in result.messages  # the user is told how the possessive was read
+
+
+@pytest.mark.parametrize(("question", "read"), [("Which of Tim Burton's films had the highest budget?", False),
+                                               ("Who is Tim Burton's wife?", True)])
+def test_rd143_things_of_a_kind_after_a_possessive_stay_as_said(dbpedia, question, read) -> None:
+    result = extract_graph(question, dbpedia)
+    assert any(m.startswith("read “Tim Burton's") for m in result.messages) == read
+
+
+def test_rd144_what_a_thing_has_the_most_of_sorts_the_thing_not_its_possessor(dbpedia) -> None:
+    graph = extract_graph("Which of Tim Burton's films had the highest budget?", dbpedia).graph
+    [order] = graph.order_by
+    assert graph.node(order.node).class_ == D + "Film" and order.property == D + "budget"

@@ -1,0 +1,66 @@
+"""A name's relation said with a possessive: "Anna Patel's mentor" is "the mentor of Anna Patel".
+
+The readings of values and relation nouns read "the <link> of <name>": the thing asked is the one the
+link reaches ("What is the salary of the mentor of Anna Patel"). A possessive before a link's own label
+says the same, so it is read in that order. Only a link label, or a noun that English uses for one ("wife":
+spouse), in the singular and naming no class, counts ("Tim Burton's films" are films, "Anna Patel's job title"
+asks a value, which its own reading takes), and only where nothing possessive follows it ("X's mentor's salary").
+English only; the labels are the loaded ontology's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.nl.mentions import class_named, is_link_label
+from app.nl.paraphrases import relation_nouns
+from app.nl.words import ENGLISH
+from ontology_loaders import Ontology
+
+__all__ = ["possessives_as_of"]
+
+_POSSESSIVE = re.compile(r"\b((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)['’]s\s+([a-z]+(?:\s+[a-z]+)?)\b(?!['’])")
+
+
+def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str]]]:
+    """The question with each "<Name>'s <link label>" said as "the <link label> of <Name>", and what was read so.
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:mentor", label="mentor"), Link(iri="ex:am", label="account manager")])
+    >>> possessives_as_of("What is the salary of Anna Patel's mentor?", onto)[0]
+    'What is the salary of the mentor of Anna Patel?'
+    >>> possessives_as_of("Where does Granite Bank's account manager live?", onto)[0]
+    'Where does the account manager of Granite Bank live?'
+    >>> possessives_as_of("What is Anna Patel's job title?", onto)[0]
+    "What is Anna Patel's job title?"
+    >>> possessives_as_of("Is Anna Patel's mentor an engineer?", onto)
+    ('Is the mentor of Anna Patel an engineer?', [("Anna Patel's mentor", 'the mentor of Anna Patel')])
+    """
+    read: list[tuple[str, str]] = []
+
+    def as_of(match: re.Match[str]) -> str:
+        opening, name = _opening(match.group(1))  # "Is Anna Patel's mentor …": "Is" is no part of the name
+        words = match.group(2).split()
+        for size in (2, 1):  # the longest label the words begin with
+            label = " ".join(words[:size])
+            if len(words) < size or label.endswith("s") or class_named(label, ontology) is not None:
+                continue  # "Tim Burton's films", "HBO's television series": things of a kind, not a relation
+            if is_link_label(label, ontology) or relation_nouns([label]):
+                rest = " ".join(words[size:])
+                said = f"the {label} of {name}"
+                read.append((f"{name}'s {label}", said))
+                return opening + said + (f" {rest}" if rest else "")
+        return match.group(0)
+
+    return _POSSESSIVE.sub(as_of, question), read
+
+
+def _opening(words: str) -> tuple[str, str]:
+    """The English words a run of capitalised words begins with, and the name after them.
+
+    >>> _opening("Is Anna Patel"), _opening("Anna Patel")
+    (('Is ', 'Anna Patel'), ('', 'Anna Patel'))
+    """
+    parts = words.split()
+    k = next((i for i, w in enumerate(parts) if w.lower() not in ENGLISH), len(parts) - 1)
+    return "".join(w + " " for w in parts[:k]), " ".join(parts[k:])
