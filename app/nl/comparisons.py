@@ -22,6 +22,7 @@ from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_b
 from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
+from app.nl.relative_dates import relative_date_bounds
 from app.nl.units import in_unit_of_label, unit_after
 from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
 from ontology_loaders import Ontology
@@ -144,6 +145,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     [(('<', '2024-03-01'),)]
     """
     found: list[Comparison] = [_age_bound(match) for match in _AGE_FORMS.finditer(question)]
+    # "placed last year", "hired in the last two years": from the day the question is asked
+    found += [Comparison(bounds, DatatypeKind.DATE, span, words) for bounds, span, words in relative_date_bounds(question)]
     taken: list[tuple[int, int]] = [c.span for c in found]
     for pattern, op in _NUMBER_FORMS:
         for match in pattern.finditer(question):

@@ -5,6 +5,8 @@ yes/no attributes said by their comment, dates of the act a verb names, links na
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from app.nl.pipeline import extract_graph
@@ -248,3 +250,16 @@ def test_rd144_what_a_thing_has_the_most_of_sorts_the_thing_not_its_possessor(db
     graph = extract_graph("Which of Tim Burton's films had the highest budget?", dbpedia).graph
     [order] = graph.order_by
     assert graph.node(order.node).class_ == D + "Film" and order.property == D + "budget"
+
+
+@pytest.mark.parametrize(("question", "attribute", "first", "last"), [
+    ("Which orders were placed last year?", CO + "orderDate", lambda d: d.replace(year=d.year - 1, month=1, day=1),
+     lambda d: d.replace(year=d.year - 1, month=12, day=31)),
+    ("Which employees were hired this year?", CO + "hireDate", lambda d: d.replace(month=1, day=1),
+     lambda d: d.replace(month=12, day=31)),
+])
+def test_rd145_a_date_said_from_today_bounds_the_date_its_verb_names(company, question, attribute, first, last) -> None:
+    today = datetime.date.today()
+    [node] = extract_graph(question, company).graph.nodes
+    assert sorted((c.property, c.op.value, c.value) for c in node.constraints) == [
+        (attribute, "<=", last(today).isoformat()), (attribute, ">=", first(today).isoformat())]
