@@ -251,7 +251,8 @@ def _one_by_head(words: Sequence[str], candidates: Sequence[str], ontology: Onto
     (['ex:net'], [])
     """
     heads = {w.lower().split()[-1] for w in words if w.split()}
-    heads = {head for head in heads if class_named(head, ontology) is None}  # "employees of …" are things
+    # "employees of …" are things; "their number of orders" is a count, not a number attribute
+    heads = {head for head in heads if class_named(head, ontology) is None and head not in ("number", "numbers")}
     found = [iri for iri in candidates if _head(plain_label(ontology.label(iri))) in heads]
     return found if len(found) == 1 else []
 

@@ -31,6 +31,12 @@ def counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mention
                          or lowered[m.start - 1] == "by" and m.end == len(lowered) and m.kind == "class"))
         return graph.model_copy(update={"aggregation": Aggregation(count=asked[0], group_by=per)})
     for m, node_id in zip(mentions, ids):
+        if m.kind == "class" and node_id in present and asked and node_id != asked[0] and m.start >= 3 and \
+                lowered[m.start - 3:m.start - 1] in (["its", "number"], ["their", "number"]) and \
+                lowered[m.start - 1] == "of":
+            # "List each department with its number of employees": a count for each of the things listed
+            return graph.model_copy(update={"aggregation": Aggregation(count=node_id, group_by=(asked[0],))})
+    for m, node_id in zip(mentions, ids):
         if m.kind == "class" and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \
                 lowered[m.start - 2] == "the" and node_id in present:
             # Grouped by the thing asked for: the first other thing the question names ("which author …").

@@ -263,3 +263,14 @@ def test_rd145_a_date_said_from_today_bounds_the_date_its_verb_names(company, qu
     [node] = extract_graph(question, company).graph.nodes
     assert sorted((c.property, c.op.value, c.value) for c in node.constraints) == [
         (attribute, "<=", last(today).isoformat()), (attribute, ">=", first(today).isoformat())]
+
+
+@pytest.mark.parametrize(("question", "counted", "per"), [
+    ("List each department with its number of employees.", CO + "Employee", CO + "Department"),
+    ("Show all customers with their number of orders.", CO + "SalesOrder", CO + "Customer"),
+])
+def test_rd146_its_number_of_things_is_a_count_for_each_thing_listed(company, question, counted, per) -> None:
+    graph = extract_graph(question, company).graph
+    assert graph.node(graph.aggregation.count).class_ == counted
+    assert [graph.node(g).class_ for g in graph.aggregation.group_by] == [per]
+    assert not any(n.shown for n in graph.nodes)  # no number attribute ("number of employees") is shown
