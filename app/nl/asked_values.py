@@ -246,7 +246,8 @@ def _one_by_head(words: Sequence[str], candidates: Sequence[str], ontology: Onto
     where the other words name none ("total quantity" shares only "total").
 
     >>> from ontology_loaders.model import Attribute
-    >>> onto = Ontology(attributes=[Attribute(iri="ex:net", label="net value"), Attribute(iri="ex:q", label="total quantity")])
+    >>> onto = Ontology(attributes=[Attribute(iri="ex:net", label="net value"),
+    ...                             Attribute(iri="ex:q", label="total quantity")])
     >>> _one_by_head(["total value"], ["ex:net", "ex:q"], onto), _one_by_head(["total"], ["ex:net", "ex:q"], onto)
     (['ex:net'], [])
     """

@@ -16,7 +16,8 @@ from app.nl.mentions import AFTER_VERB
 from app.nl.words import ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "opens_a_sentence",
-           "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers", "words_between"]
+           "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers",
+           "words_between"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],

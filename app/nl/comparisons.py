@@ -146,7 +146,8 @@ def find_comparisons(question: str) -> list[Comparison]:
     """
     found: list[Comparison] = [_age_bound(match) for match in _AGE_FORMS.finditer(question)]
     # "placed last year", "hired in the last two years": from the day the question is asked
-    found += [Comparison(bounds, DatatypeKind.DATE, span, words) for bounds, span, words in relative_date_bounds(question)]
+    found += [Comparison(bounds, DatatypeKind.DATE, span, words)
+              for bounds, span, words in relative_date_bounds(question)]
     taken: list[tuple[int, int]] = [c.span for c in found]
     for pattern, op in _NUMBER_FORMS:
         for match in pattern.finditer(question):

@@ -325,7 +325,8 @@ def _forget(draft: EvidenceDraft, node_id: str) -> None:
     draft.graph = remove_node(draft.graph, node_id)
     for key in [k for k in draft.evidence if node_id in k.split()]:
         said = draft.evidence.pop(key)
-        draft.messages = [m for m in draft.messages if not (m.startswith("a guess: ") and said.split(" \u2192")[0] in m)]
+        words = said.split(" \u2192")[0]  # the words a guess about the link quoted
+        draft.messages = [m for m in draft.messages if not (m.startswith("a guess: ") and words in m)]
     draft.spans.pop(node_id, None)
 
 

@@ -372,7 +372,7 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
         if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):
             return choice
     if asked and person:
-        return None  # "Who borrowed the most items": no link makes a loan a "who"; a way through one may
+        return None  # "Who borrowed the most items": no link makes a loan a "who"; a way through the loan reaches one
     return ranked[0] if ranked else None
 
 

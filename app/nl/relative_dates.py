@@ -25,7 +25,8 @@ _SHIFT = {"last": -1, "previous": -1, "this": 0, "current": 0, "next": 1}
 Bounds = tuple[tuple[str, str], ...]
 
 
-def relative_date_bounds(question: str, today: datetime.date | None = None) -> list[tuple[Bounds, tuple[int, int], str]]:
+def relative_date_bounds(question: str,
+                         today: datetime.date | None = None) -> list[tuple[Bounds, tuple[int, int], str]]:
     """``(bounds, character span, words)`` of every date the question says from today.
 
     >>> day = datetime.date(2026, 11, 27)
