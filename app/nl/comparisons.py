@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from app.graph.asked import is_open
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
+from app.nl.link_direction import word_stem
 from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_by
 from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
@@ -462,7 +463,7 @@ def _dated_by_verb(question: str, comparison: Comparison, graph: PrototypeGraph,
     labels = {plain_label(a.label) for node in graph.nodes for a in ontology.attributes_of(node.class_)
               if datatype_kind(a.range) is DatatypeKind.DATE}
     return frozenset(label for label in labels
-                     if any(word[:5] == stem[:5] for word in label.split() for stem in stems))
+                     if any(word_stem(word) == word_stem(stem) for word in label.split() for stem in stems))
 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:

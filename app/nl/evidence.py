@@ -56,7 +56,7 @@ from app.nl.comparisons import (
 from app.nl.counting import counted
 from app.nl.draft_parts import A_WAY_BETWEEN, largest_valid_part
 from app.nl.figures import read_figures
-from app.nl.flags import read_flags, said_by_flags
+from app.nl.flags import flag_readings
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
@@ -153,9 +153,10 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _constrained_by_comparisons(question, tokens, draft, ontology, index)
     named = [any(m.start <= i < m.end for m in plan.mentions if m.kind in ("instance", "name"))
              for i in range(len(tokens))]
-    for node_id in said_by_flags(tokens, draft.graph, draft.spans, ontology, named):
+    flags, said = flag_readings(tokens, draft.graph, draft.spans, ontology, named)
+    for node_id in said:
         _forget(draft, node_id)
-    _add_conditions(draft, read_flags(tokens, draft.graph, draft.spans, ontology, named), tokens, ontology)
+    _add_conditions(draft, flags, tokens, ontology)
     if values:
         # a class word's head names the thing, not its status ("managers" is no job title here)
         heads = {m.end - 1 for m in plan.mentions if m.kind == "class" and m.end > 0}

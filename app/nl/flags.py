@@ -16,7 +16,7 @@ from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
 from app.nl.words import NEGATIONS, tokens_of
 from ontology_loaders import Ontology
 
-__all__ = ["read_flags", "said_by_flags", "says_a_flag"]
+__all__ = ["flag_readings", "read_flags", "says_a_flag"]
 
 XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 _SMALL = frozenset({"has", "have", "is", "are", "a", "an", "the", "of", "with", "be", "been", "being"})
@@ -186,17 +186,19 @@ def read_flags(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str,
     ``tokens`` are the question's words, ``spans`` the nodes' token spans; ``named`` marks the
     tokens of names, which say nothing about attributes ("Active Learning Press").
     """
-    return [hit[:3] for hit in _flag_hits(tokens, graph, spans, ontology, named)]
+    return flag_readings(tokens, graph, spans, ontology, named)[0]
 
 
-def said_by_flags(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
-                  ontology: Ontology, named: Sequence[bool]) -> list[str]:
-    """The nodes of one link whose words are a yes/no attribute's: "countries that belong to the European Union"
-    says no European Union of its own when a comment reads "Whether the country belongs to the European Union"."""
-    found = [where for *_, where in _flag_hits(tokens, graph, spans, ontology, named)]
+def flag_readings(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
+                  ontology: Ontology, named: Sequence[bool]) -> tuple[list[tuple[str, Constraint, str]], list[str]]:
+    """What :func:`read_flags` reads, and the nodes of one link whose words are a yes/no attribute's: "countries
+    that belong to the European Union" says no European Union of its own when a comment reads "Whether the
+    country belongs to the European Union". A condition on such a node is left out with it."""
+    hits = _flag_hits(tokens, graph, spans, ontology, named)
     degree = {node.id: sum(node.id in (e.source, e.target) for e in graph.edges) for node in graph.nodes}
-    return [node_id for node_id, (start, end) in spans.items() if degree.get(node_id) == 1
-            and any(at <= start and end <= to for at, to in found)]
+    said = [node_id for node_id, (start, end) in spans.items() if degree.get(node_id) == 1
+            and any(at <= start and end <= to for *_, (at, to) in hits)]
+    return [hit[:3] for hit in hits if hit[0] not in said], said
 
 
 def says_a_flag(tokens: Sequence[str], class_iri: str, ontology: Ontology) -> bool:

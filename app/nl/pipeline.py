@@ -167,14 +167,15 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
     """
     if not options.anchor_classes:
         return False
-    mentions = [m for m in class_mentions(question, ontology) if m.new]
+    said = class_mentions(question, ontology)
+    mentions = [m for m in said if m.new]
     if not mentions or unlabelled_things(question, ontology):
         return False
     if find_comparisons(question):
         return False  # "mountains higher than 8000 metres", "products supplied by more than two suppliers"
     relations = read_relations(question, ontology) if options.read_links else []
     if len(mentions) >= LABELLED_THINGS_FOR_MODEL and (relations or not options.read_links) and \
-            not _relates_in_other_words(question, mentions, ontology):
+            not _relates_in_other_words(question, said, ontology):
         # Many things, named by their labels, and related by link labels too: the model is better at
         # their relations. With no link label at all ("directed by a person born in a city and starring
         # an actor") the relations are paraphrases, which the evidence reads better.
@@ -193,10 +194,11 @@ def worded_in_labels(question: str, ontology: Ontology, options: PipelineOptions
 
 
 def _relates_in_other_words(question: str, mentions: Sequence[ClassMention], ontology: Ontology) -> bool:
-    """Whether a word between two labelled things says how they relate in words no label has: "articles
-    appeared in journals published by a university press" ("appeared"), which the evidence reads."""
+    """Whether a word between two labelled things (``mentions``: every class label said, again or not) says how
+    they relate in words no label has: "articles appeared in journals published by a university press"
+    ("appeared"), which the evidence reads."""
     tokens = [t.lower() for t in re.findall(r"[^\W_]+", question)]
-    covered = {p for m in class_mentions(question, ontology) for p in range(m.start, m.end)}
+    covered = {p for m in mentions for p in range(m.start, m.end)}
     covered |= {p for start, end, _ in link_spans(tokens, ontology) for p in range(start, end)}
     first, last = min(m.start for m in mentions), max(m.end for m in mentions)
     return any(p not in covered and word.isalpha() and word not in ENGLISH | _POINTERS
