@@ -243,7 +243,8 @@ def _instances(tokens: Sequence[str], ontology: Ontology,
                 position == 0 and length == 1)
             if not capitalised and length < 2:
                 continue
-            matches = instances.get(" ".join(words).lower())
+            matches = instances.get(" ".join(words).lower()) or (
+                None if capitalised else _plural_label(words, instances))
             if matches:
                 iri, types = matches[0]
                 found.append(Mention(position, position + length, " ".join(words), "instance",
@@ -253,6 +254,14 @@ def _instances(tokens: Sequence[str], ontology: Ontology,
         else:
             position += 1
     return found
+
+
+def _plural_label(words: Sequence[str], instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]]
+                  ) -> Sequence[tuple[str, tuple[str, ...]]] | None:
+    """The instance a lower-case phrase names in its plural: "a docking station" of the category "Docking
+    stations", as "a laptop" is one of "Laptops"."""
+    lower = " ".join(words).lower()
+    return instances.get(lower + "s") or instances.get(lower + "es")
 
 
 def _concepts(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology,
