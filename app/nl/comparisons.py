@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from app.graph.asked import is_open
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
-from app.nl.link_direction import word_stem
+from app.nl.act_dates import dated_by_verb, event_dates_before
 from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_by
 from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
@@ -53,7 +53,7 @@ _MONTH = "(?:(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?"
 _DATE_BOUNDS = ((r"after|later\s+than", ">"), (r"since", ">="), (r"before|earlier\s+than|prior\s+to", "<"),
                 (r"until|up\s+to", "<="))
 _YEAR_FORMS = tuple((re.compile(rf"\b(?:{words})\s+{_MONTH}(\d{{4}})\b", re.I), op)
-                    for words, op in (*_DATE_BOUNDS, ("in", "in")))
+                    for words, op in (*_DATE_BOUNDS, (r"in|during|from", "in")))  # "orders from 2024"
 # a whole date, as written
 _ISO_DAY_FORMS = tuple((re.compile(rf"\b(?:{words})\s+(\d{{4}}-\d{{2}}-\d{{2}})\b", re.I), op)
                        for words, op in (*_DATE_BOUNDS, ("on", "=")))
@@ -270,7 +270,8 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
         nearest = _compared_node(question, comparison, spans, named)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
                                _counted_labels(question, comparison) | _dated_labels(question, comparison)
-                               | _dated_by_verb(question, comparison, graph, ontology))
+                               | (dated_by_verb(question[:comparison.span[0]], graph, ontology)
+                                  if comparison.kind is DatatypeKind.DATE else frozenset()), named)
         if best is None:
             continue
         node_id, attribute = best
@@ -439,31 +440,12 @@ def _counted_labels(question: str, comparison: Comparison) -> frozenset[str]:
 
 
 def _dated_labels(question: str, comparison: Comparison) -> frozenset[str]:
-    """The labels of the date an event verb before a year dates: "born in 1945" bounds the birth date, as
-    written, not a birth year, which would miss every thing whose date alone is known.
-
-    >>> sorted(_dated_labels("presidents born in 1945", find_comparisons("presidents born in 1945")[0]))
-    ['birth date', 'date of birth']
-    """
+    """The labels of the date a year bounds by the verb before it, or an age's birth date ("older than 50")."""
     if comparison.kind is not DatatypeKind.DATE:
         return frozenset()
     if _AGE_FORMS.fullmatch(comparison.words):
         return frozenset(EVENT_DATES["born"])
-    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-3:]
-    return frozenset(noun for word in before for noun in EVENT_DATES.get(word, ()))
-
-
-def _dated_by_verb(question: str, comparison: Comparison, graph: PrototypeGraph, ontology: Ontology) -> frozenset[str]:
-    """The date attributes of the graph's things whose label shares its stem with a verb just before a year:
-    "members who reserved a book in 2024" bounds the reservation date, not the book's publication date."""
-    if comparison.kind is not DatatypeKind.DATE:
-        return frozenset()
-    before = re.findall(r"[^\W\d_]+", question[:comparison.span[0]].lower())[-5:]
-    stems = [word.removesuffix("ed") for word in before if word.endswith("ed") and len(word) >= 6]
-    labels = {plain_label(a.label) for node in graph.nodes for a in ontology.attributes_of(node.class_)
-              if datatype_kind(a.range) is DatatypeKind.DATE}
-    return frozenset(label for label in labels
-                     if any(word_stem(word) == word_stem(stem) for word in label.split() for stem in stems))
+    return event_dates_before(question[:comparison.span[0]])
 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:
@@ -472,16 +454,21 @@ def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:
 
 
 def _best_attribute(text: str, kind: DatatypeKind, nearest: str | None, graph: PrototypeGraph, ontology: Ontology,
-                    index: OntologyIndex, labels: frozenset[str] = frozenset()) -> tuple[str, str] | None:
+                    index: OntologyIndex, labels: frozenset[str] = frozenset(),
+                    named: frozenset[str] = frozenset()) -> tuple[str, str] | None:
     """The (node, attribute) a comparison bounds: one labelled with ``labels`` as written, else the nearest
-    in meaning to ``text``, preferring the node named just before."""
+    in meaning to ``text``, preferring the node named just before. A ``named`` node is one thing, which no
+    bound selects among: "orders placed by Corvid Retail in 2024" bound the orders' date, not the customer's."""
     if not text:
         return None
     vector = index.embed(text)
     best: tuple[float, str, str] | None = None
     choices = 0
-    for node in graph.nodes:
-        fitting = [a.iri for a in ontology.attributes_of(node.class_) if _fits(a.range, a.label, kind)]
+    fitting_by_node = {node.id: [a.iri for a in ontology.attributes_of(node.class_) if _fits(a.range, a.label, kind)]
+                       for node in graph.nodes}
+    open_ones = [node for node in graph.nodes if node.id not in named and fitting_by_node[node.id]]
+    for node in open_ones or graph.nodes:
+        fitting = fitting_by_node[node.id]
         choices += len(fitting)
         for candidate in index.attributes.score(vector, fitting) if fitting else ():
             named = plain_label(ontology.label(candidate.iri)) in labels

@@ -53,6 +53,10 @@ EVENT_DATES = {word: nouns for words, nouns in (
     ("closed", ("closing date",)),
     ("started began begun", ("start date",)),
     ("ordered placed place", ("order date",)),  # "how many orders did Corvid Retail place in 2023"
+    ("bought purchased sold", ("order date", "purchase date", "sale date")),  # "customers who bought a laptop in …"
+    ("borrowed loaned lent", ("loan date",)),
+    ("reserved booked", ("reservation date", "booking date")),
+    ("shipped delivered", ("shipping date", "delivery date")),
 ) for word in words.split()}
 
 
