@@ -43,6 +43,8 @@ __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
 SURE_LINK = 0.55
 # How much better a step of a two-link way must fit the words than a weak single link, to be taken instead.
 PATH_MARGIN = 0.2
+# How much better, on average, three links must fit the words than the best two, to be taken instead.
+LONGER_WAY_MARGIN = 0.1
 # A direct link this sure is kept though a relation noun of the words names another link, reached by a way.
 IMPLIED_NAME_GIVES_WAY = 0.9
 
@@ -129,8 +131,12 @@ class Plan:
             # "Who reserved The Hidden Ferry?": the one who reserved meets the novel only through a reservation
             # of a copy of it
             path = path_through(ontology, index, grams, vectors, a, b, record)
-        if path is None and a and b and better_than is None and (record or not through):
-            path = rank_three_link_paths(ontology, index, grams, vectors, a, b)
+        if a and b and better_than is None and (record or not through) and (path is None or not through and general):
+            # "hardware products produced in Poland": made at a plant in a city of it, not owned by a citizen of it
+            longer = rank_three_link_paths(ontology, index, grams, vectors, a, b)
+            if path is None or longer is not None and _fit(longer) > _fit(path) + LONGER_WAY_MARGIN and \
+                    self._names_a_new_link(longer, path):
+                path = longer
         if path is None or (through and not {step.link for step in path[::2]} & through):
             return False
         if better_than is not None and max(step.score for step in path[::2]) <= better_than:
@@ -148,6 +154,13 @@ class Plan:
         self.edges += [(ends[n], link, ends[n + 1], words) for n, link in enumerate(path[::2])
                        if not self._has_edge(ends[n], link, ends[n + 1])]
         return True
+
+    def _names_a_new_link(self, longer: Sequence[Any], shorter: Sequence[Any]) -> bool:
+        """Whether the longer way holds a link the words name, better than any of the shorter way's, and not one
+        the draft already has ("the branch in Leipzig has …": "in" is the branch's located in, said already)."""
+        best = max(longer[::2], key=lambda step: step.score)
+        return best.score >= SURE_LINK and best.score > _best_step(shorter) and \
+            all(best.link != choice.link for _, choice, _, _ in self.edges)
 
     def _focus_start(self, i: int, through: frozenset[str], ontology: Ontology) -> str | None:
         """Where a way from a "who" no link has typed yet starts: "Who reserved The Hidden Ferry?" asks for a
@@ -205,6 +218,7 @@ PERSON_MARGIN = 0.1
 
 # Words that open a phrase which may attach to a thing named before the last one.
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
+_VERB_PARTICLES = PREPOSITIONS | {"into", "to", "onto", "through", "under", "over"}
 
 
 def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
@@ -329,11 +343,25 @@ def _verb_named(words: Sequence[str], ontology: Ontology) -> frozenset[str]:
     >>> onto = Ontology(links=[Link(iri="ex:b", label="borrower"), Link(iri="ex:r", label="place of residence")])
     >>> sorted(_verb_named(["borrowed"], onto)), sorted(_verb_named(["placed"], onto))
     (['ex:b'], [])
+
+    A verb with another preposition than the label's says another relation: "translated into German" names
+    the language, not "translated by".
+
+    >>> onto = Ontology(links=[Link(iri="ex:t", label="translated by")])
+    >>> sorted(_verb_named(["translated", "into"], onto)), sorted(_verb_named(["were", "translated"], onto))
+    ([], ['ex:t'])
     """
-    stems = {word_stem(w.lower()) for w in words if is_verb_form(w)}
+    said = {word_stem(w.lower()): (words[k + 1].lower() if k + 1 < len(words) else "")
+            for k, w in enumerate(words) if is_verb_form(w)}
     return frozenset(link.iri for link in ontology.links
-                     if (first := (plain_label(link.label).split() or [""])[0])
-                     and (is_verb_form(first) or first.endswith(("er", "or"))) and word_stem(first) in stems)
+                     if (label := plain_label(link.label).split()) and (first := label[0])
+                     and (is_verb_form(first) or first.endswith(("er", "or"))) and word_stem(first) in said
+                     and not _another_preposition(said[word_stem(first)], label[1:2]))
+
+
+def _another_preposition(after_verb: str, label_rest: Sequence[str]) -> bool:
+    return after_verb in _VERB_PARTICLES and bool(label_rest) and label_rest[0] in _VERB_PARTICLES \
+        and after_verb != label_rest[0]
 
 
 def _verb_says(words: Sequence[str], label: str) -> bool:
@@ -382,3 +410,12 @@ def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
     if mention.hint and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
         return mention.hint
     return class_iri
+
+
+def _fit(path: Sequence[Any]) -> float:
+    """How well a way's links fit the words, on average."""
+    return sum(step.score for step in path[::2]) / len(path[::2])
+
+
+def _best_step(path: Sequence[Any]) -> float:
+    return max(step.score for step in path[::2])
