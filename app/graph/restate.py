@@ -15,7 +15,7 @@ from app.graph.layout import Block, layout
 from app.graph.model import AGGREGATE_NAMES, ConstraintOp, Edge, Node, PrototypeGraph
 from ontology_loaders import instance_label, label_from_local_name
 
-__all__ = ["COUNT_WORDS", "restate"]
+__all__ = ["COUNT_WORDS", "plural_noun", "restate"]
 
 _OP_WORDS = {
     ConstraintOp.EQ: "equal to",
@@ -42,10 +42,10 @@ COUNT_WORDS = {
 }
 
 
-def _plural(noun: str) -> str:
+def plural_noun(noun: str) -> str:
     """Naive English plural of the last word.
 
-    >>> _plural("ice hockey player"), _plural("university"), _plural("bus"), _plural("day")
+    >>> plural_noun("ice hockey player"), plural_noun("university"), plural_noun("bus"), plural_noun("day")
     ('ice hockey players', 'universities', 'buses', 'days')
     """
     head, _, last = noun.rpartition(" ")
@@ -119,7 +119,7 @@ class _Restatement:
     def noun(self, node: Node, plural: bool = False) -> str:
         text = self.label(node.class_)
         if plural:
-            text = _plural(text)
+            text = plural_noun(text)
         if node.include_subclasses:
             text += " (of any kind)"
         return text

@@ -60,6 +60,8 @@ from app.nl.retrieval import OntologyIndex, watching_builds
 from app.nl.requests import asks_for_something_else, may_ask_for_something_else
 from app.nl.spans import find_mentions
 from app.nl.possessives import possessives_as_of
+from app.nl.frequencies import frequencies_as_counts
+from app.nl.inverse_nouns import inverse_nouns_as_whose
 from app.nl.spelling import respelt
 from app.nl.words import ENGLISH, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
@@ -115,7 +117,9 @@ def extract_graph(
     question, notes = _trimmed(original)
     question, slips = respelt(question, resources.ontology)
     question, possessives = possessives_as_of(question, resources.ontology)  # "Anna Patel's mentor"
-    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips + possessives]
+    question, frequencies = frequencies_as_counts(question, resources.ontology)  # "the most borrowed book"
+    question, inverses = inverse_nouns_as_whose(question, resources.ontology)  # "the subsidiaries of X"
+    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips + possessives + frequencies + inverses]
     spans = question_spans(question)
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")
