@@ -56,7 +56,7 @@ from app.nl.comparisons import (
 from app.nl.counting import counted
 from app.nl.draft_parts import A_WAY_BETWEEN, largest_valid_part
 from app.nl.figures import read_figures
-from app.nl.flags import flag_readings
+from app.nl.flags import flag_readings, flagged_things
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
@@ -130,7 +130,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     same_thing(tokens, plan)
     same_as(tokens, plan, ontology)
     named_kind(plan, ontology)
-    kind_before_kind(plan)
+    kind_before_kind(plan, ontology)
     if clause:
         _join_back(plan, clause[1], ontology, index)
     _join_modifiers(plan, modifiers, tokens, ontology, index)
@@ -180,6 +180,8 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
     # "the largest population", "with their population": a value to sort by or show, no Population
     amounts = sorted_amounts(tokens) | shown_amounts(tokens)
     mentions = [m for m in mentions if not (m.kind == "class" and m.start in amounts)]
+    mentions += flagged_things(tokens, mentions, ontology)  # "orders that were not paid": their invoices
+    mentions.sort(key=lambda m: m.start)
     return asked, without_own_organisation(tokens, _without_compared_counts(question, mentions, ontology), ontology)
 
 

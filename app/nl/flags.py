@@ -13,10 +13,11 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from app.graph.model import Constraint, ConstraintOp, Node, PrototypeGraph
+from app.nl.mention_types import Mention
 from app.nl.words import NEGATIONS, tokens_of
-from ontology_loaders import Ontology
+from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["flag_readings", "read_flags", "says_a_flag"]
+__all__ = ["flag_readings", "flagged_things", "read_flags", "says_a_flag"]
 
 XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 _SMALL = frozenset({"has", "have", "is", "are", "a", "an", "the", "of", "with", "be", "been", "being"})
@@ -197,7 +198,7 @@ def flag_readings(tokens: Sequence[str], graph: PrototypeGraph, spans: Mapping[s
     hits = _flag_hits(tokens, graph, spans, ontology, named)
     degree = {node.id: sum(node.id in (e.source, e.target) for e in graph.edges) for node in graph.nodes}
     said = [node_id for node_id, (start, end) in spans.items() if degree.get(node_id) == 1
-            and any(at <= start and end <= to for *_, (at, to) in hits)]
+            and any(at <= start and end <= to and on != node_id for on, *_, (at, to) in hits)]
     return [hit[:3] for hit in hits if hit[0] not in said], said
 
 
@@ -205,3 +206,38 @@ def says_a_flag(tokens: Sequence[str], class_iri: str, ontology: Ontology) -> bo
     """Whether the question says a yes/no attribute of a thing of ``class_iri`` ("unpaid invoices")."""
     graph = PrototypeGraph(nodes=(Node(id="thing", class_=class_iri),))
     return bool(read_flags(tokens, graph, {}, ontology, [False] * len(tokens)))
+
+
+def flagged_things(tokens: Sequence[str], mentions: Sequence[Mention], ontology: Ontology) -> list[Mention]:
+    """Things the question names only by a yes/no attribute of theirs: "Which orders were not paid?" says an
+    invoice (what is paid), which one declared link joins to the orders. The thing stands where the attribute's
+    words do, with the word that negates them, so that word negates the attribute and not the link."""
+    mentioned = {m.class_iri for m in mentions if m.class_iri and m.class_iri != OWL_THING}
+    plain = [_plain(t) for t in tokens]
+    free = [not any(m.start <= i < m.end for m in mentions) for i in range(len(tokens))]
+    found: list[Mention] = []
+    for attribute in ontology.attributes if mentioned else ():
+        holder = attribute.domain
+        if attribute.range != XSD_BOOLEAN or not holder or holder == OWL_THING or any(
+                ontology.is_subclass(c, holder) or ontology.is_subclass(holder, c) for c in mentioned):
+            continue  # said of a thing the question names, which reads it there
+        said = _said_by(ontology.label(attribute.iri), ontology.label(holder))
+        hit = _find(said, plain, free) if said else None
+        if hit is None or not any(_declared_between(holder, c, ontology) for c in mentioned):
+            continue
+        start = next((k for k in range(hit[0] - 1, max(hit[0] - 4, -1), -1) if plain[k] in NEGATIONS), hit[0]) \
+            if hit[1] else hit[0]
+        end = hit[0] + len(said)
+        if not any(m.start < end and start < m.end for m in found):
+            # "customers with unpaid orders": said before a thing, it is that thing's ("orders"), a modifier
+            found.append(Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=holder, score=0.8,
+                                 modifier=True))
+    return found
+
+
+def _declared_between(a: str, b: str, ontology: Ontology) -> bool:
+    """Whether a link declared for both ends joins things of ``a`` and ``b``, either way."""
+    kinds_a = ontology.ancestors(a) | {a}
+    kinds_b = ontology.ancestors(b) | ontology.descendants(b) | {b}
+    return any(link.domain in kinds_a and link.range in kinds_b or link.range in kinds_a and link.domain in kinds_b
+               for link in ontology.links)

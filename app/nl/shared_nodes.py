@@ -130,9 +130,10 @@ def named_kind(plan: Plan, ontology: Ontology) -> None:
             plan.missing = [pair for pair in plan.missing if pair != (i, i)]
 
 
-def kind_before_kind(plan: Plan) -> None:
+def kind_before_kind(plan: Plan, ontology: Ontology) -> None:
     """"female German chancellors": a class word right before another, that no link joins to it better than a
-    guess, says a kind the other's one class cannot; it is left out and reported, not joined by a guess ("aunt")."""
+    guess, says a kind the other's one class cannot; it is left out and reported, not joined by a guess ("aunt").
+    A kind of the other's class ("software products") is the kind of thing meant: one node of it."""
     for a, choice, b, words in list(plan.edges):
         first, second = plan.mentions[a], plan.mentions[b]
         # (only set-aside modifiers between them: "female German chancellors")
@@ -142,7 +143,12 @@ def kind_before_kind(plan: Plan) -> None:
                 0 <= first.end <= second.start and choice.score < SURE_LINK and a not in plan.same and \
                 not joined_elsewhere:
             plan.edges.remove((a, choice, b, words))
-            plan.left_out.append(a)
+            narrower = first.end == second.start and first.class_iri and second.class_iri and \
+                first.class_iri != second.class_iri and ontology.is_subclass(first.class_iri, second.class_iri)
+            if narrower:
+                plan.classes[b] = first.class_iri
+            else:
+                plan.left_out.append(a)
             _merge(plan, a, b)
 
 
