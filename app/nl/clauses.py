@@ -145,6 +145,11 @@ def starts_own_clause(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
         [t.lower() for t in tokens[b.end:b.end + 1]] in (["who"], ["that"], ["which"])
 
 
+# Verbs that take their relation from an "as" phrase: "used Solidus as currency", "has Berlin as capital".
+_LIGHT_VERBS = frozenset("use used uses using have has had adopt adopted adopts choose chose chosen chooses pick "
+                         "picked take took taken serve served serves name named".split())
+
+
 def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list[list[str]]:
     """For each pair of neighbouring mentions, the words that relate them.
 
@@ -162,8 +167,12 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             continue
         words = list(tokens[a.end:b.start])
         # "the designer of the Uzi develop": after "of", the verb at the end is not how the two relate
+        # "Who preceded Barack Obama as president": a role after the verb's object says no relation of its own,
+        # unless the verb says nothing but use ("countries that used Solidus as currency")
+        as_a_role = has_content(words) and [t.lower() for t in tokens[b.end:b.end + 1]] == ["as"] and \
+            not any(w.lower() in _LIGHT_VERBS for w in words)
         if i == len(mentions) - 2 and [w.lower() for w in words if w.lower() not in ARTICLES] != ["of"] and \
-                not predicate_of_the_whole(words, tokens[b.end:]):
+                not predicate_of_the_whole(words, tokens[b.end:]) and not as_a_role:
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s
         opening: list[str] = []
         if i == 0 and a.kind in ("instance", "name"):

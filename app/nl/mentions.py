@@ -296,6 +296,8 @@ def _link_label_index(ontology: Ontology) -> dict[str, tuple[str, ...]]:
             label = _normalise(plain_label(link.label))  # "creator (agent)" is said "creator"
             if label and len(label.split()) <= MAX_LABEL_WORDS:
                 index.setdefault(label, []).append(link.iri)
+            if label.startswith("has ") and len(label.split()) > 1:
+                index.setdefault(label.removeprefix("has "), []).append(link.iri)  # "has component": a component
         return {k: tuple(v) for k, v in index.items()}
 
     return _link_labels.get_or_build(ontology.fingerprint, build)

@@ -18,10 +18,13 @@ from ontology_loaders import Ontology
 
 __all__ = ["without_own_organisation"]
 
+# "Which employees joined the company in 2020?", "Who left the library last year?": the one whose data this is
+_JOINING = frozenset({"join", "joins", "joined", "leave", "leaves", "left"})
+
 
 def without_own_organisation(tokens: Sequence[str], mentions: Sequence[Mention],
                              ontology: Ontology) -> list[Mention]:
-    """``mentions`` less "does the <organisation class word>" said once in the singular, with no name after it,
+    """``mentions`` less "does the <organisation class word>" (or "joined the …", "left the …") said once in the singular, with no name after it,
     beside other things ("the band whose home town is …", "the airlines headquartered at …" are things asked
     about)."""
     organisation = class_named("organization", ontology) or class_named("organisation", ontology)
@@ -30,7 +33,7 @@ def without_own_organisation(tokens: Sequence[str], mentions: Sequence[Mention],
     kept = []
     for mention in mentions:
         own = (mention.kind == "class" and mention.class_iri is not None and mention.start > 1
-               and tokens[mention.start - 2].lower() in DO_FORMS and tokens[mention.start - 1].lower() == "the"
+               and tokens[mention.start - 2].lower() in DO_FORMS | _JOINING and tokens[mention.start - 1].lower() == "the"
                and mention.end - mention.start == 1 and not tokens[mention.start].lower().endswith("s")
                and ontology.is_subclass(mention.class_iri, organisation)
                and not _named_after(tokens, mention.end)
