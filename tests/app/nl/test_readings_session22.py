@@ -1,0 +1,152 @@
+"""English readings of session 22 on the evidence path: a category named in the singular, years said with
+"from" or "during", a longer way whose links fit the words, a verb with another preposition than a link's
+label, how often something was done as a count of its records, and a role after "as". Real embedder, real
+stores; no language model call where the evidence decides.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.nl.pipeline import extract_graph
+
+D = "http://dbpedia.org/ontology/"
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+CO_DATA = "http://protograph.example/company/data/"
+
+
+def _links(graph) -> list[tuple[str, str, str]]:
+    classes = {n.id: n.class_ for n in graph.nodes}
+    return sorted((classes[e.source], e.link, classes[e.target]) for e in graph.edges)
+
+
+def test_rd147_a_category_said_in_the_singular_is_pinned(company) -> None:
+    graph = extract_graph("Which orders contain a docking station?", company).graph
+    assert _links(graph) == [(CO + "Product", CO + "category", CO + "ProductCategory"),
+                             (CO + "SalesOrder", CO + "orderItem", CO + "Product")]
+    [category] = [n for n in graph.nodes if n.class_ == CO + "ProductCategory"]
+    assert list(category.instances) == [CO_DATA + "category/Docking_stations"]
+
+
+@pytest.mark.parametrize(("question", "attribute", "year"), [
+    ("Which orders from 2024 contain a laptop?", CO + "orderDate", "2024"),
+    ("How many employees were hired during 2019?", CO + "hireDate", "2019"),
+])
+def test_rd148_a_year_after_from_or_during_bounds_a_date(company, question, attribute, year) -> None:
+    graph = extract_graph(question, company).graph
+    bounds = sorted((c.op.value, c.value) for n in graph.nodes for c in n.constraints if c.property == attribute)
+    assert bounds == [("<=", f"{year}-12-31"), (">=", f"{year}-01-01")]
+
+
+def test_rd149_three_links_that_fit_the_words_beat_two_that_do_not(company) -> None:
+    # made at a plant in a city of Poland, not owned by an employee who is a citizen of it
+    graph = extract_graph("Which hardware products are produced in Poland?", company).graph
+    assert _links(graph) == [(CO + "City", CO + "country", CO + "Country"),
+                             (CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
+                             (CO + "Plant", CO + "locatedIn", CO + "City")]
+
+
+def test_rd149_two_links_stay_where_they_fit(company) -> None:
+    graph = extract_graph("Which suppliers are based in Poland?", company).graph
+    assert _links(graph) == [(CO + "City", CO + "country", CO + "Country"),
+                             (CO + "Supplier", CO + "headquarters", CO + "City")]
+
+
+@pytest.mark.parametrize(("question", "links"), [
+    # "into" is no "by": the language of the book, not its translator
+    ("Which books were translated into German?", [(LIB + "Book", LIB + "inLanguage", LIB + "Language")]),
+    ("Which novels were translated by Luca Galan?", [(LIB + "Novel", LIB + "translatedBy", LIB + "Translator")]),
+])
+def test_rd150_a_verb_with_another_preposition_names_another_link(library, question, links) -> None:
+    assert _links(extract_graph(question, library).graph) == links
+
+
+@pytest.mark.parametrize(("question", "ontology", "counted", "per", "descending"), [
+    ("What is the most borrowed book?", "library", LIB + "Loan", LIB + "Book", True),
+    ("Which book was borrowed the most?", "library", LIB + "Loan", LIB + "Book", True),
+    ("Which novels were reserved most often?", "library", LIB + "Reservation", LIB + "Novel", True),
+    ("What is the most ordered product?", "company", CO + "SalesOrder", CO + "Product", True),
+    ("Which product was ordered least often?", "company", CO + "SalesOrder", CO + "Product", False),
+])
+def test_rd151_how_often_a_thing_was_done_to_counts_its_records(request, question, ontology, counted, per,
+                                                                 descending) -> None:
+    result = extract_graph(question, request.getfixturevalue(ontology))
+    graph = result.graph
+    classes = {n.id: n.class_ for n in graph.nodes}
+    assert classes[graph.aggregation.count] == counted
+    assert [classes[g] for g in graph.aggregation.group_by] == [per]
+    assert [(o.node, o.descending) for o in graph.order_by] == [("count", descending)]
+    assert graph.limit == 1
+    assert any(m.startswith("read “") for m in result.messages)  # the user is told how it was read
+
+
+def test_rd151_an_amount_the_thing_has_is_no_count_of_records(dbpedia) -> None:
+    # DBpedia has a class "population", but a city's population is an amount it has
+    result = extract_graph("What is the most populated city in Brazil?", dbpedia)
+    assert not any("populations" in m for m in result.messages)
+    assert result.graph.aggregation is None
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("Who preceded Barack Obama as president?", D + "predecessor"),
+    ("Who succeeded John F. Kennedy as president?", D + "successor"),
+])
+def test_rd152_a_role_after_as_says_no_relation(dbpedia, question, link) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert [e.link for e in graph.edges] == [link]
+
+
+@pytest.mark.parametrize(("question", "flagged", "value", "joined"), [
+    # "paid" is an invoice's, which a billing reference joins to the order; "not" negates the flag, not the link
+    ("Which orders placed in 2024 were not paid?", CO + "Invoice", False, CO + "SalesOrder"),
+    ("Which customers have unpaid orders?", CO + "Invoice", False, CO + "SalesOrder"),
+    ("Which books are available?", LIB + "Item", True, LIB + "Book"),
+])
+def test_rd153_a_yes_no_attribute_names_the_thing_that_has_it(request, question, flagged, value, joined) -> None:
+    ontology = "library" if flagged.startswith(LIB) else "company"
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    [holder] = [n for n in graph.nodes if n.class_ == flagged]
+    assert [c.value for c in holder.constraints] == [value]
+    assert not any(e.negated for e in graph.edges)
+    classes = {n.id: n.class_ for n in graph.nodes}
+    assert any({classes[e.source], classes[e.target]} == {flagged, joined} for e in graph.edges)
+
+
+@pytest.mark.parametrize(("question", "link", "asked", "named"), [
+    ("What are the subsidiaries of Corvid Retail?", CO + "parentOrganization", CO + "Company", "Corvid_Retail"),
+    ("Who are the mentees of Anna Patel?", CO + "mentor", CO + "Employee", "Anna_Patel"),
+    ("What are the subcategories of Accessories?", CO + "broader", CO + "ProductCategory", "Accessories"),
+])
+def test_rd154_a_relation_said_by_its_inverse_noun_runs_to_the_named_thing(company, question, link, asked,
+                                                                           named) -> None:
+    graph = extract_graph(question, company).graph
+    [edge] = graph.edges
+    source, target = graph.node(edge.source), graph.node(edge.target)
+    assert (source.class_, edge.link) == (asked, link)
+    assert [i.rsplit("/", 1)[-1] for i in target.instances] == [named]
+
+
+def test_rd154_an_ontology_that_has_the_noun_keeps_it(dbpedia) -> None:
+    result = extract_graph("What are the subsidiaries of Siemens?", dbpedia)
+    assert [e.link for e in result.graph.edges] == [D + "subsidiary"]
+
+
+def test_rd155_joining_the_company_is_joining_the_askers_own(company) -> None:
+    graph = extract_graph("Which employees joined the company in 2020?", company).graph
+    [node] = graph.nodes
+    assert node.class_ == CO + "Employee"
+    assert {c.property for c in node.constraints} == {CO + "hireDate"}
+
+
+@pytest.mark.parametrize(("question", "dated"), [
+    # the bound is the orders' date: Corvid Retail is one customer, which no date selects among
+    ("What is the total net value of orders placed by Corvid Retail in 2024?", CO + "SalesOrder"),
+    # buying is an order's act, not the laptop's launch
+    ("Which customers bought a laptop in 2023?", CO + "SalesOrder"),
+    ("Which members borrowed a novel in 2023?", LIB + "Loan"),
+])
+def test_rd156_a_year_bounds_the_date_of_the_act_not_of_a_named_thing(request, question, dated) -> None:
+    ontology = "library" if dated.startswith(LIB) else "company"
+    graph = extract_graph(question, request.getfixturevalue(ontology)).graph
+    assert [n.class_ for n in graph.nodes if n.constraints] == [dated]
