@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from app.nl.pipeline import extract_graph
+from app.resources import get_resources
+from app.settings import Settings
 
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
@@ -150,3 +152,39 @@ def test_rd156_a_year_bounds_the_date_of_the_act_not_of_a_named_thing(request, q
     ontology = "library" if dated.startswith(LIB) else "company"
     graph = extract_graph(question, request.getfixturevalue(ontology)).graph
     assert [n.class_ for n in graph.nodes if n.constraints] == [dated]
+
+
+# An ontology of another style: no labels, camelCase names that begin with "has".
+PV = "http://ld.example.com/prodvoc/"
+_UNLABELLED = f"""@prefix pv: <{PV}> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+pv:Product a owl:Class . pv:Hardware a owl:Class ; rdfs:subClassOf pv:Product .
+pv:Software a owl:Class ; rdfs:subClassOf pv:Product . pv:Supplier a owl:Class .
+pv:hasSupplier a owl:ObjectProperty ; rdfs:domain pv:Product ; rdfs:range pv:Supplier .
+pv:hasComponent a owl:ObjectProperty ; rdfs:domain pv:Hardware ; rdfs:range pv:Hardware .
+pv:compatibleWith a owl:ObjectProperty ; rdfs:domain pv:Software ; rdfs:range pv:Hardware .
+pv:price a owl:DatatypeProperty ; rdfs:domain pv:Product ; rdfs:range xsd:decimal .
+"""
+
+
+@pytest.fixture(scope="module")
+def unlabelled(tmp_path_factory):
+    path = tmp_path_factory.mktemp("prodvoc") / "ontology.ttl"
+    path.write_text(_UNLABELLED, encoding="utf-8")
+    return get_resources(Settings(ontology=[path], kg=[]))
+
+
+def test_rd157_a_link_named_has_something_is_said_by_the_something(unlabelled) -> None:
+    graph = extract_graph("What are the components of the X200?", unlabelled).graph
+    assert _links(graph) == [(PV + "Hardware", PV + "hasComponent", PV + "Hardware")]
+    [edge] = graph.edges
+    assert graph.node(edge.source).constraints  # the X200 has the components, which are asked for
+    assert not graph.node(edge.target).constraints
+
+
+def test_rd157_a_kind_said_before_its_class_word_is_one_node_of_that_kind(unlabelled) -> None:
+    graph = extract_graph("What is the average price of software products?", unlabelled).graph
+    assert [n.class_ for n in graph.nodes] == [PV + "Software"]
+    assert (graph.aggregation.function.value, graph.aggregation.property) == ("avg", PV + "price")
