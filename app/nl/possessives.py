@@ -19,6 +19,7 @@ from ontology_loaders import Ontology
 
 __all__ = ["possessives_as_of"]
 
+_AS_THEIR = re.compile(r"\bas\s+(?:their|his|her|its)\s+(?=[a-z])")
 _POSSESSIVE = re.compile(r"\b((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)['’]s\s+([a-z]+(?:\s+[a-z]+)?)\b(?!['’])")
 
 
@@ -33,6 +34,8 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
     'Where does the account manager of Granite Bank live?'
     >>> possessives_as_of("What is Anna Patel's job title?", onto)[0]
     "What is Anna Patel's job title?"
+    >>> possessives_as_of("Which employees have Anna Patel as their mentor?", onto)[0]
+    'Which employees have Anna Patel as mentor?'
     >>> possessives_as_of("Is Anna Patel's mentor an engineer?", onto)
     ('Is the mentor of Anna Patel an engineer?', [("Anna Patel's mentor", 'the mentor of Anna Patel')])
     """
@@ -52,7 +55,8 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
                 return opening + said + (f" {rest}" if rest else "")
         return match.group(0)
 
-    return _POSSESSIVE.sub(as_of, question), read
+    # "Which employees have Anna Patel as their mentor": the role the name has, said "as mentor"
+    return _AS_THEIR.sub("as ", _POSSESSIVE.sub(as_of, question)), read
 
 
 def _opening(words: str) -> tuple[str, str]:
