@@ -19,7 +19,8 @@ from ontology_loaders import Ontology
 
 __all__ = ["possessives_as_of"]
 
-_AS_THEIR = re.compile(r"\bas\s+(?:their|his|her|its)\s+(?=[a-z])")
+# after a name only: "the same university as their spouse" compares, it gives no role
+_AS_THEIR = re.compile(r"\b([A-Z][\w.-]*)\s+as\s+(?:their|his|her|its)\s+(?=[a-z])")
 _POSSESSIVE = re.compile(r"\b((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)['’]s\s+([a-z]+(?:\s+[a-z]+)?)\b(?!['’])")
 
 
@@ -36,6 +37,8 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
     "What is Anna Patel's job title?"
     >>> possessives_as_of("Which employees have Anna Patel as their mentor?", onto)[0]
     'Which employees have Anna Patel as mentor?'
+    >>> possessives_as_of("People who went to the same university as their spouse", onto)[0]
+    'People who went to the same university as their spouse'
     >>> possessives_as_of("Is Anna Patel's mentor an engineer?", onto)
     ('Is the mentor of Anna Patel an engineer?', [("Anna Patel's mentor", 'the mentor of Anna Patel')])
     """
@@ -56,7 +59,7 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
         return match.group(0)
 
     # "Which employees have Anna Patel as their mentor": the role the name has, said "as mentor"
-    return _AS_THEIR.sub("as ", _POSSESSIVE.sub(as_of, question)), read
+    return _AS_THEIR.sub(r"\1 as ", _POSSESSIVE.sub(as_of, question)), read
 
 
 def _opening(words: str) -> tuple[str, str]:
