@@ -28,7 +28,7 @@ NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "mo
                                  # "Can I see …": a modal opening the question starts no name
                                  "can", "could", "will", "would", "should", "shall", "may", "might", "must"})
 # Small words a name can hold inside it ("Bank of America", "The Lord of the Rings", "Benicio del Toro").
-_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&",
+_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&", "s",
                            "del", "della", "da", "di", "dos", "das", "ten", "ter", "bin", "ibn", "al"})
 
 

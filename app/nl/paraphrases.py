@@ -34,6 +34,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
      + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
      ("starring", "league", "instrument", "sport")),
+    (_forms("cast casted", "in") + ["cast of"],  # "the people cast in Betsy's Wedding"
+     ("starring",)),
     (_forms("play plays played playing", "in"),  # "who played in the band Queen"
      ("band member",)),
     # "articles that appeared in a journal": an article appears where it is published, an actor in a film

@@ -188,3 +188,17 @@ def test_rd157_a_kind_said_before_its_class_word_is_one_node_of_that_kind(unlabe
     graph = extract_graph("What is the average price of software products?", unlabelled).graph
     assert [n.class_ for n in graph.nodes] == [PV + "Software"]
     assert (graph.aggregation.function.value, graph.aggregation.property) == ("avg", PV + "price")
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    ("Who directed Schindler's List?", "Schindler's List"),
+    ("List the people cast in Betsy's Wedding.", "Betsy's Wedding"),
+])
+def test_rd158_a_possessive_between_capitalised_words_is_inside_a_title(dbpedia, question, title) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert [c.value for n in graph.nodes for c in n.constraints] == [title]
+
+
+@pytest.mark.parametrize("question", ["Which actors were cast in Titanic?", "Who is in the cast of Titanic?"])
+def test_rd159_cast_in_is_starring(dbpedia, question) -> None:
+    assert [e.link for e in extract_graph(question, dbpedia).graph.edges] == [D + "starring"]
