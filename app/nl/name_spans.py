@@ -106,6 +106,7 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
         end = position + 1
         while end < len(tokens) and not taken[end] and end - position < MAX_NAME_WORDS and (
                 tokens[end][:1].isupper() or tokens[end][:1].isdigit()
+                or tokens[end] == "s" and end + 1 == len(tokens)  # "Who founded McDonald's?": nothing is possessed
                 or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
                     and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
             end += 1

@@ -193,6 +193,7 @@ def test_rd157_a_kind_said_before_its_class_word_is_one_node_of_that_kind(unlabe
 @pytest.mark.parametrize(("question", "title"), [
     ("Who directed Schindler's List?", "Schindler's List"),
     ("List the people cast in Betsy's Wedding.", "Betsy's Wedding"),
+    ("Who founded McDonald's?", "McDonald's"),  # nothing after it is possessed
 ])
 def test_rd158_a_possessive_between_capitalised_words_is_inside_a_title(dbpedia, question, title) -> None:
     graph = extract_graph(question, dbpedia).graph
