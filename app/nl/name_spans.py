@@ -70,6 +70,8 @@ def inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:
     return any(word[:1].isupper() and word.lower() not in NOT_NOUNS for word in (before, after))
 
 
+# Roles English writes as acronyms: "the CEO of Apple" is a relation, no name.
+ROLE_ACRONYMS = frozenset({"ceo", "ceos", "cfo", "cto", "coo", "cio"})
 # Abbreviations English writes in capitals inside class words: "a TV show" is a television show.
 _ABBREVIATIONS = {"tv": "television"}
 
@@ -100,6 +102,7 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
         word = tokens[position]
         starts = word[:1].isupper() and not taken[position] and (position > 0 or word.lower() not in NOT_NOUNS)
         if not starts or position == 0 and word.lower() in WH_THING or _kind_of_noun(tokens, position) or \
+                word.lower() in ROLE_ACRONYMS or \
                 _month_of_a_date(tokens, position):
             position += 1
             continue

@@ -34,6 +34,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
      + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
      ("starring", "league", "instrument", "sport")),
+    (["ceo", "ceos", "chief executive", "chief executives"],  # "Who is the CEO of Apple?"
+     ("chief executive officer", "ceo", "chief executive")),
     (_forms("cast casted", "in") + ["cast of"],  # "the people cast in Betsy's Wedding"
      ("starring",)),
     (_forms("play plays played playing", "in"),  # "who played in the band Queen"

@@ -203,3 +203,10 @@ def test_rd158_a_possessive_between_capitalised_words_is_inside_a_title(dbpedia,
 @pytest.mark.parametrize("question", ["Which actors were cast in Titanic?", "Who is in the cast of Titanic?"])
 def test_rd159_cast_in_is_starring(dbpedia, question) -> None:
     assert [e.link for e in extract_graph(question, dbpedia).graph.edges] == [D + "starring"]
+
+
+@pytest.mark.parametrize("question", ["Who is the CEO of Apple?", "Which companies have Tim Cook as CEO?"])
+def test_rd160_a_role_written_as_an_acronym_is_a_relation_not_a_name(dbpedia, question) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "ceo"]
+    assert "CEO" not in {c.value for n in graph.nodes for c in n.constraints}
