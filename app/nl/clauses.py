@@ -166,11 +166,11 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = list(tokens[a.end:b.start])
-        # "the designer of the Uzi develop": after "of", the verb at the end is not how the two relate
         # "Who preceded Barack Obama as president": a role after the verb's object says no relation of its own,
         # unless the verb says nothing but use ("countries that used Solidus as currency")
         as_a_role = has_content(words) and [t.lower() for t in tokens[b.end:b.end + 1]] == ["as"] and \
             not any(w.lower() in _LIGHT_VERBS for w in words)
+        # "the designer of the Uzi develop": after "of", the verb at the end is not how the two relate
         if i == len(mentions) - 2 and [w.lower() for w in words if w.lower() not in ARTICLES] != ["of"] and \
                 not predicate_of_the_whole(words, tokens[b.end:]) and not as_a_role:
             words += tokens[b.end:]  # "the mayor of Paris belong": the verb is the clause's, not "of"'s

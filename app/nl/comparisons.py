@@ -270,8 +270,7 @@ def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, t
         nearest = _compared_node(question, comparison, spans, named)
         best = _best_attribute(_context(question, comparison), comparison.kind, nearest, graph, ontology, index,
                                _counted_labels(question, comparison) | _dated_labels(question, comparison)
-                               | (dated_by_verb(question[:comparison.span[0]], graph, ontology)
-                                  if comparison.kind is DatatypeKind.DATE else frozenset()), named)
+                               | _dated_by_verb(question, comparison, graph, ontology), named)
         if best is None:
             continue
         node_id, attribute = best
@@ -446,6 +445,12 @@ def _dated_labels(question: str, comparison: Comparison) -> frozenset[str]:
     if _AGE_FORMS.fullmatch(comparison.words):
         return frozenset(EVENT_DATES["born"])
     return event_dates_before(question[:comparison.span[0]])
+
+
+def _dated_by_verb(question: str, comparison: Comparison, graph: PrototypeGraph, ontology: Ontology) -> frozenset[str]:
+    if comparison.kind is not DatatypeKind.DATE:
+        return frozenset()
+    return dated_by_verb(question[:comparison.span[0]], graph, ontology)
 
 
 def _fits(datatype: str, label: str, kind: DatatypeKind) -> bool:

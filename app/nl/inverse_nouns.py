@@ -48,14 +48,14 @@ def inverse_nouns_as_whose(question: str, ontology: Ontology) -> tuple[str, list
     """
     read: list[tuple[str, str]] = []
     for (singular, plural), inverses in _INVERSES:
-        if is_link_label(singular, ontology) or is_link_label(plural, ontology):
-            continue  # the ontology says it as it is
+        # the words in any case, the name after them capitalised
+        pattern = re.compile(rf"\b(?i:(?:(?:the|a|an)\s+)?({singular}|{plural})\s+of\s+)(?=(?:the\s+)?[A-Z0-9])")
+        if not pattern.search(question) or is_link_label(singular, ontology) or is_link_label(plural, ontology):
+            continue  # not said, or the ontology says it as it is
         found = _noun_link(inverses, ontology)
         if found is None:
             continue
         label, domain = found
-        # the words in any case, the name after them capitalised
-        pattern = re.compile(rf"\b(?i:(?:(?:the|a|an)\s+)?({singular}|{plural})\s+of\s+)(?=(?:the\s+)?[A-Z0-9])")
 
         def as_whose(match: re.Match[str], label: str = label, domain: str = domain) -> str:
             things = plural_noun(domain) if match.group(1).lower() == plural else domain
