@@ -446,7 +446,7 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
         scores.append(min(1.0, choice.score))
         phrase = " ".join(w for w in words if w) or "(nothing between them)"
         draft.evidence[f"{source} {choice.link} {target}"] = f"\u201c{phrase}\u201d \u2192 {ontology.label(choice.link)}"
-        if choice.score < SURE_LINK:
+        if choice.score < SURE_LINK or choice.contested:
             draft.messages.append(f"a guess: \u201c{phrase}\u201d read as {ontology.label(choice.link)}")
     nodes = [_node(m, i, c, ontology).model_copy(update={"select": i not in denied})
              for k, (m, i, c) in enumerate(zip(mentions, ids, classes)) if k not in plan.same]

@@ -76,6 +76,7 @@ class LinkChoice:
     score: float
     source_class: str
     target_class: str
+    contested: bool = False  # another link fits the words nearly as well: a guess, however high the score
 
     @property
     def ends(self) -> tuple[str, str]:

@@ -9,6 +9,7 @@ is here; which pairs to join is :mod:`app.nl.evidence`'s.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,9 @@ __all__ = ["PREPOSITIONS", "SURE_LINK", "Plan"]
 SURE_LINK = 0.55
 # How much better a step of a two-link way must fit the words than a weak single link, to be taken instead.
 PATH_MARGIN = 0.2
+# A link that fits the words below this, with another within the margin, is reported as a guess.
+CLEAR_LINK = 0.7
+TIE_MARGIN = 0.03
 # How much better, on average, three links must fit the words than the best two, to be taken instead.
 LONGER_WAY_MARGIN = 0.1
 # A direct link this sure is kept though a relation noun of the words names another link, reached by a way.
@@ -206,7 +210,8 @@ class Plan:
             # "Where does the Rhine start", "What is Berlin known for": the thing asked is where the other's link
             # leads, when its words fit both ways
             ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
-        return _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
+        chosen = _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
+        return _marked_if_contested(chosen, ranked)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
         """A named instance keeps its class; a class word may become a kind of it."""
@@ -410,6 +415,15 @@ def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
     if mention.hint and (class_iri == OWL_THING or ontology.is_subclass(mention.hint, class_iri)):
         return mention.hint
     return class_iri
+
+
+def _marked_if_contested(chosen: LinkChoice | None, ranked: Sequence[LinkChoice]) -> LinkChoice | None:
+    """The choice, marked as a guess where another link fits the words nearly as well and neither well: "Who
+    is the CEO of Corvid Retail?" in an ontology with no such link (account manager 0.62, headquarters 0.60)."""
+    if chosen is None or chosen.score >= CLEAR_LINK:
+        return chosen
+    rival = any(c.link != chosen.link and chosen.score - c.score < TIE_MARGIN for c in ranked)
+    return dataclasses.replace(chosen, contested=True) if rival else chosen
 
 
 def _fit(path: Sequence[Any]) -> float:

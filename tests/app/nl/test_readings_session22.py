@@ -210,3 +210,12 @@ def test_rd160_a_role_written_as_an_acronym_is_a_relation_not_a_name(dbpedia, qu
     graph = extract_graph(question, dbpedia).graph
     assert [e.link for e in graph.edges] == [D + "ceo"]
     assert "CEO" not in {c.value for n in graph.nodes for c in n.constraints}
+
+
+def test_rd161_a_link_another_fits_nearly_as_well_is_reported_as_a_guess(company) -> None:
+    # the company ontology has no chief executive: account manager, headquarters and employer fit about as well
+    result = extract_graph("Who is the CEO of Corvid Retail?", company)
+    assert any(m.startswith("a guess: ") for m in result.messages)
+    clear = extract_graph("Who is the account manager of Corvid Retail?", company)
+    assert [e.link for e in clear.graph.edges] == [CO + "accountManager"]
+    assert not any(m.startswith("a guess: ") for m in clear.messages)
