@@ -16,11 +16,6 @@ LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
 
 
-def _links(graph) -> list[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return sorted((classes[e.source], e.link, classes[e.target]) for e in graph.edges)
-
-
 @pytest.mark.parametrize(("question", "links"), [
     ("Who are the team members of the Platform team?", [(CO + "Employee", CO + "memberOf", CO + "Team")]),
     ("List the team members of each team.", [(CO + "Employee", CO + "memberOf", CO + "Team")]),
@@ -28,9 +23,11 @@ def _links(graph) -> list[tuple[str, str, str]]:
     ("Which team members of the Platform team live in Berlin?",
      [(CO + "Employee", CO + "memberOf", CO + "Team"), (CO + "Employee", CO + "residence", CO + "City")]),
 ])
-def test_rd124_a_class_word_before_a_links_noun_and_of_is_the_thing_named_after_it(company, question, links) -> None:
+def test_rd124_a_class_word_before_a_links_noun_and_of_is_the_thing_named_after_it(company, triples, question,
+                                                                                   links) -> None:
     graph = extract_graph(question, company).graph
-    assert _links(graph) == links
+    assert sorted(triples(graph)) == links
+    assert len(graph.edges) == len(links)
     assert len(graph.nodes) == len(links) + 1
 
 
@@ -70,9 +67,10 @@ def test_rd126_a_year_after_a_verb_its_own_date_names_keeps_it(library) -> None:
 @pytest.mark.parametrize(("question", "links"), [
     ("How many items does each branch hold?", [(LIB + "Item", LIB + "heldAt", LIB + "Branch")]),
 ])
-def test_rd127_the_last_word_after_does_is_a_verb_not_a_thing(library, question, links) -> None:
+def test_rd127_the_last_word_after_does_is_a_verb_not_a_thing(library, triples, question, links) -> None:
     graph = extract_graph(question, library).graph
-    assert _links(graph) == links
+    assert sorted(triples(graph)) == links
+    assert len(graph.edges) == len(links)
     assert LIB + "Reservation" not in {n.class_ for n in graph.nodes}
 
 
@@ -123,9 +121,10 @@ def test_rd130_the_value_of_things_shows_the_one_attribute_ending_in_value(compa
     assert orders.shown == (CO + "netValue",) and graph.aggregation is None
 
 
-def test_rd130_a_class_word_before_of_names_things_not_a_count(company) -> None:
+def test_rd130_a_class_word_before_of_names_things_not_a_count(company, triples) -> None:
     graph = extract_graph("Employees of Halvard Nordic AB", company).graph
-    assert _links(graph) == [(CO + "Employee", CO + "employer", CO + "Company")]
+    assert sorted(triples(graph)) == [(CO + "Employee", CO + "employer", CO + "Company")]
+    assert len(graph.edges) == 1
     assert not any(n.shown for n in graph.nodes)
 
 
@@ -153,9 +152,10 @@ def test_rd133_the_most_inhabitants_a_thing_has_sorts_that_thing(dbpedia) -> Non
 
 @pytest.mark.parametrize("question", ["List employees with a salary above 80000 in the Finance department.",
                                       "Which employees whose salary is above 80000 work in the Finance department?"])
-def test_rd134_a_comparison_between_two_things_says_nothing_of_how_they_relate(company, question) -> None:
+def test_rd134_a_comparison_between_two_things_says_nothing_of_how_they_relate(company, triples, question) -> None:
     graph = extract_graph(question, company).graph
-    assert _links(graph) == [(CO + "Employee", CO + "worksIn", CO + "Department")]
+    assert sorted(triples(graph)) == [(CO + "Employee", CO + "worksIn", CO + "Department")]
+    assert len(graph.edges) == 1
     employee = next(n for n in graph.nodes if n.class_ == CO + "Employee")
     assert [(c.property, c.value) for c in employee.constraints] == [(CO + "salary", 80000)]
 
@@ -172,10 +172,11 @@ def test_rd136_names_and_a_value_shows_the_value(company) -> None:
     assert node.class_ == CO + "Engineer" and node.shown == (CO + "salary",)
 
 
-def test_rd137_a_participle_after_a_figure_says_how_the_named_thing_relates(company) -> None:
+def test_rd137_a_participle_after_a_figure_says_how_the_named_thing_relates(company, triples) -> None:
     graph = extract_graph("What is the total quantity ordered by Corvid Retail?", company).graph
     assert (graph.aggregation.function.value, graph.aggregation.property) == ("sum", CO + "quantity")
-    assert _links(graph) == [(CO + "SalesOrder", CO + "soldTo", CO + "Customer")]
+    assert sorted(triples(graph)) == [(CO + "SalesOrder", CO + "soldTo", CO + "Customer")]
+    assert len(graph.edges) == 1
 
 
 @pytest.mark.parametrize(("question", "links"), [
@@ -186,26 +187,32 @@ def test_rd137_a_participle_after_a_figure_says_how_the_named_thing_relates(comp
     ("Which books have won an award presented by a university press?",
      [(LIB + "Award", LIB + "presentedBy", LIB + "UniversityPress"), (LIB + "Book", LIB + "wonAward", LIB + "Award")]),
 ])
-def test_rd138_labelled_things_related_in_other_words_take_the_evidence(library, question, links) -> None:
+def test_rd138_labelled_things_related_in_other_words_take_the_evidence(library, triples, question, links) -> None:
     graph = extract_graph(question, library).graph
-    assert _links(graph) == links
+    assert sorted(triples(graph)) == links
+    assert len(graph.edges) == len(links)
 
 
-def test_rd139_a_verb_between_its_subject_and_object_names_no_thing(library) -> None:
+def test_rd139_a_verb_between_its_subject_and_object_names_no_thing(library, triples) -> None:
     graph = extract_graph("Which branch holds the most copies of Orbits of Uppsala?", library).graph
-    assert _links(graph) == [(LIB + "Item", LIB + "copyOf", LIB + "Novel"), (LIB + "Item", LIB + "heldAt", LIB + "Branch")]
+    assert sorted(triples(graph)) == [(LIB + "Item", LIB + "copyOf", LIB + "Novel"),
+                                      (LIB + "Item", LIB + "heldAt", LIB + "Branch")]
+    assert len(graph.edges) == 2
     assert graph.node(graph.aggregation.count).class_ == LIB + "Item"
 
 
-def test_rd140_a_way_between_goes_through_the_class_its_links_declare(library) -> None:
+def test_rd140_a_way_between_goes_through_the_class_its_links_declare(library, triples) -> None:
     graph = extract_graph("Which authors have won an award?", library).graph
-    assert _links(graph) == [(LIB + "WrittenWork", LIB + "wonAward", LIB + "Award"),
-                             (LIB + "WrittenWork", LIB + "writtenBy", LIB + "Author")]
+    assert sorted(triples(graph)) == [(LIB + "WrittenWork", LIB + "wonAward", LIB + "Award"),
+                                      (LIB + "WrittenWork", LIB + "writtenBy", LIB + "Author")]
+    assert len(graph.edges) == 2
 
 
-def test_rd141_who_is_never_a_record_a_way_through_the_record_reaches_the_person(library) -> None:
+def test_rd141_who_is_never_a_record_a_way_through_the_record_reaches_the_person(library, triples) -> None:
     graph = extract_graph("Who borrowed the most items?", library).graph
-    assert _links(graph) == [(LIB + "Loan", LIB + "borrower", LIB + "Member"), (LIB + "Loan", LIB + "loanedItem", LIB + "Item")]
+    assert sorted(triples(graph)) == [(LIB + "Loan", LIB + "borrower", LIB + "Member"),
+                                      (LIB + "Loan", LIB + "loanedItem", LIB + "Item")]
+    assert len(graph.edges) == 2
     assert [graph.node(g).class_ for g in graph.aggregation.group_by] == [LIB + "Member"]
 
 

@@ -18,15 +18,11 @@ CO = "http://protograph.example/company/"
 CO_DATA = "http://protograph.example/company/data/"
 
 
-def _links(graph) -> list[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return sorted((classes[e.source], e.link, classes[e.target]) for e in graph.edges)
-
-
-def test_rd147_a_category_said_in_the_singular_is_pinned(company) -> None:
+def test_rd147_a_category_said_in_the_singular_is_pinned(company, triples) -> None:
     graph = extract_graph("Which orders contain a docking station?", company).graph
-    assert _links(graph) == [(CO + "Product", CO + "category", CO + "ProductCategory"),
-                             (CO + "SalesOrder", CO + "orderItem", CO + "Product")]
+    assert sorted(triples(graph)) == [(CO + "Product", CO + "category", CO + "ProductCategory"),
+                                      (CO + "SalesOrder", CO + "orderItem", CO + "Product")]
+    assert len(graph.edges) == 2
     [category] = [n for n in graph.nodes if n.class_ == CO + "ProductCategory"]
     assert list(category.instances) == [CO_DATA + "category/Docking_stations"]
 
@@ -41,18 +37,20 @@ def test_rd148_a_year_after_from_or_during_bounds_a_date(company, question, attr
     assert bounds == [("<=", f"{year}-12-31"), (">=", f"{year}-01-01")]
 
 
-def test_rd149_three_links_that_fit_the_words_beat_two_that_do_not(company) -> None:
+def test_rd149_three_links_that_fit_the_words_beat_two_that_do_not(company, triples) -> None:
     # made at a plant in a city of Poland, not owned by an employee who is a citizen of it
     graph = extract_graph("Which hardware products are produced in Poland?", company).graph
-    assert _links(graph) == [(CO + "City", CO + "country", CO + "Country"),
-                             (CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
-                             (CO + "Plant", CO + "locatedIn", CO + "City")]
+    assert sorted(triples(graph)) == [(CO + "City", CO + "country", CO + "Country"),
+                                      (CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
+                                      (CO + "Plant", CO + "locatedIn", CO + "City")]
+    assert len(graph.edges) == 3
 
 
-def test_rd149_two_links_stay_where_they_fit(company) -> None:
+def test_rd149_two_links_stay_where_they_fit(company, triples) -> None:
     graph = extract_graph("Which suppliers are based in Poland?", company).graph
-    assert _links(graph) == [(CO + "City", CO + "country", CO + "Country"),
-                             (CO + "Supplier", CO + "headquarters", CO + "City")]
+    assert sorted(triples(graph)) == [(CO + "City", CO + "country", CO + "Country"),
+                                      (CO + "Supplier", CO + "headquarters", CO + "City")]
+    assert len(graph.edges) == 2
 
 
 @pytest.mark.parametrize(("question", "links"), [
@@ -60,8 +58,10 @@ def test_rd149_two_links_stay_where_they_fit(company) -> None:
     ("Which books were translated into German?", [(LIB + "Book", LIB + "inLanguage", LIB + "Language")]),
     ("Which novels were translated by Luca Galan?", [(LIB + "Novel", LIB + "translatedBy", LIB + "Translator")]),
 ])
-def test_rd150_a_verb_with_another_preposition_names_another_link(library, question, links) -> None:
-    assert _links(extract_graph(question, library).graph) == links
+def test_rd150_a_verb_with_another_preposition_names_another_link(library, triples, question, links) -> None:
+    graph = extract_graph(question, library).graph
+    assert sorted(triples(graph)) == links
+    assert len(graph.edges) == len(links)
 
 
 @pytest.mark.parametrize(("question", "ontology", "counted", "per", "descending"), [
@@ -176,9 +176,10 @@ def unlabelled(tmp_path_factory):
     return get_resources(Settings(ontology=[path], kg=[]))
 
 
-def test_rd157_a_link_named_has_something_is_said_by_the_something(unlabelled) -> None:
+def test_rd157_a_link_named_has_something_is_said_by_the_something(unlabelled, triples) -> None:
     graph = extract_graph("What are the components of the X200?", unlabelled).graph
-    assert _links(graph) == [(PV + "Hardware", PV + "hasComponent", PV + "Hardware")]
+    assert sorted(triples(graph)) == [(PV + "Hardware", PV + "hasComponent", PV + "Hardware")]
+    assert len(graph.edges) == 1
     [edge] = graph.edges
     assert graph.node(edge.source).constraints  # the X200 has the components, which are asked for
     assert not graph.node(edge.target).constraints
