@@ -236,8 +236,6 @@ def flagged_things(tokens: Sequence[str], mentions: Sequence[Mention], ontology:
 
 
 def _declared_between(a: str, b: str, ontology: Ontology) -> bool:
-    """Whether a link declared for both ends joins things of ``a`` and ``b``, either way."""
-    kinds_a = ontology.ancestors(a) | {a}
-    kinds_b = ontology.ancestors(b) | ontology.descendants(b) | {b}
-    return any(link.domain in kinds_a and link.range in kinds_b or link.range in kinds_a and link.domain in kinds_b
-               for link in ontology.links)
+    """Whether a link declared for both ends joins things of ``a`` and ``b`` (or a kind of ``b``), either way."""
+    return any(OWL_THING not in (link.domain, link.range) for kind in ontology.descendants(b) | {b}
+               for link in ontology.links_between(a, kind) + ontology.links_between(kind, a))

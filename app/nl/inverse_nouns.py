@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from app.graph.restate import plural_noun
-from app.nl.mentions import is_link_label
+from app.nl.mentions import is_link_label, links_labelled
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -70,7 +70,8 @@ def inverse_nouns_as_whose(question: str, ontology: Ontology) -> tuple[str, list
 def _noun_link(labels: Sequence[str], ontology: Ontology) -> tuple[str, str] | None:
     """``(label, its domain's label)`` of the first link labelled one of ``labels`` with a declared domain."""
     for wanted in labels:
-        for link in ontology.links:
-            if plain_label(link.label).lower() == wanted and link.domain and link.domain != OWL_THING:
+        for iri in links_labelled(wanted, ontology):
+            link = ontology.get_link(iri)
+            if link is not None and link.domain and link.domain != OWL_THING:
                 return plain_label(link.label), plain_label(ontology.label(link.domain)).lower()
     return None
