@@ -53,6 +53,9 @@ NARROWING_COST = 0.1
 # "Shows created by Matt Groening": a passive describes its subject by the agent, and ontologies
 # name that relation from the thing described ("creator", "author"), not from the agent ("created").
 PASSIVE_FORWARD_BONUS = 0.35
+# A link labelled as the class it leads to (a song's "album", an order's "customer") is the plain way the
+# two kinds of thing meet, which a vague phrase ("albums that contain the song") means.
+RANGE_NAMED_BONUS = 0.1
 # Which thing of a pair does what the phrase says: "first" (who created Goofy), "second" (what did Spielberg direct).
 Agent = Literal["first", "second"] | None
 DECLARED_MIDDLE_BONUS = 0.01
@@ -280,7 +283,9 @@ def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.n
 
 def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
             candidates: Sequence[tuple[str, bool, str, str, float]], limit: int,
-            agent: Agent = None, verb: str = "") -> list[LinkChoice]:
+            agent: Agent = None, verb: str = "", ends_known: bool = False) -> list[LinkChoice]:
+    """``ends_known``: both classes were said, so a link labelled as the one at its range end is their plain
+    relation (:data:`RANGE_NAMED_BONUS`); an end of unknown class takes whatever range a link declares."""
     scored = []
     labels = {link: plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
@@ -303,12 +308,17 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
         own_grams = [g for g in grams if g != labels[link]] if labels[link] in fallbacks else grams
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)
-                 + _comment_stems(grams, ontology, link) + fit + direction)
+                 + _comment_stems(grams, ontology, link) + fit + direction + (_range_named(ontology, labels[link], t_class) if ends_known and fit >= 0 else 0.0))
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):
         best.setdefault((choice.link, choice.forward), choice)
     return list(best.values())[:limit]
+
+
+def _range_named(ontology: Ontology, label: str, range_class: str) -> float:
+    """:data:`RANGE_NAMED_BONUS` for a link labelled as the class at its range end."""
+    return RANGE_NAMED_BONUS if label and label.lower() == plain_label(ontology.label(range_class)).lower() else 0.0
 
 
 def _fallback_nouns(grams: Sequence[str], labels: set[str]) -> set[str]:
@@ -337,7 +347,7 @@ def rank_links(ontology: Ontology, index: OntologyIndex, grams: Sequence[str], g
     if not candidates:
         return []
     similarity = _similarities(index, list(dict.fromkeys(c[0] for c in candidates)), gram_vectors)
-    return _scored(ontology, grams, similarity, candidates, limit, agent, verb)
+    return _scored(ontology, grams, similarity, candidates, limit, agent, verb, ends_known=bool(source and target))
 
 
 def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | None:
