@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label, links_labelled, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, PREPOSITIONS, is_verb_form
 from ontology_loaders.model import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -107,11 +107,13 @@ def _only_thing_before(taken: Sequence[bool], i: int, found: Sequence[Mention]) 
 
 
 def _inside_a_chain(lowered: Sequence[str], i: int) -> bool:
-    """"the spouse of the author of Dracula", "did the children of Bill Clinton study": a link's own word
-    between "the" and "of" is a thing of its own when something else was said of it first; opening the
-    question ("Who is the author of …") it is what the wh-word asks, the phrase of that link."""
+    """"the spouse of the author of Dracula", "did the children of Bill Clinton study", "awards given to the
+    relatives of Gregorios Bernardakis": a link's own word between "the" and "of" is a thing of its own when
+    something else was said of it first; opening the question ("Who is the author of …") it is what the
+    wh-word asks, the phrase of that link."""
     before = lowered[i - 2] if i >= 2 else ""
-    if before == "of" or before in DO_FORMS:
+    # not after "on" or "in": "people on the board of …", "in the cast of …" are that board, that cast
+    if before in ("of", "to") or before in DO_FORMS or before in PREPOSITIONS - {"on", "in"}:
         return True
     # "In which country was the inventor of the telephone born": the copula is the participle's
     asker = lowered[i - 3] if i >= 3 else ""

@@ -102,6 +102,16 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("foundation place", "founding place", "location")),
     (_forms("formed", "in"),  # "bands formed in Manchester"
      ("founding place", "hometown", "origin")),
+    # "bands which originated in Canada": where they come from ("foundation place" would say "founded by" too);
+    # a river "originates in" its source, read by the verb alone
+    (_forms("originated originating", "in"),
+     ("origin", "hometown")),
+    (_forms("contained situated lie lies lay lying", "in within") + ["located within"],
+     ("located in area", "location")),
+    (["border", "borders", "bordered", "bordering"] + _forms("adjacent", "to"),
+     ("border", "borders")),
+    (["key people", "key person", "important people", "important person", "key figures", "key figure"],
+     ("key person", "key people")),
     (["supervisor", "supervisors", "supervised", "mentor"],
      ("advisor", "doctoral advisor")),
     (_forms("play plays played playing", "for"),
