@@ -42,6 +42,9 @@ _WHERE_THE_USER_IS = (("near", "me"), ("around", "me"), ("close", "to", "me"), (
 # A time told from now is a forecast or a plan: "what will the stock market do next week", "rain tomorrow".
 _WHEN_THE_USER_IS = (("tomorrow",), ("tonight",), ("next", "week"), ("next", "month"), ("this", "evening"),
                      ("right", "now"))
+# Life's great questions, which no data answers, though a name may hold the same words ("the meaning of Life").
+_LIFES_QUESTIONS = (("meaning", "of", "life"), ("purpose", "of", "life"), ("meaning", "of", "it", "all"),
+                    ("meaning", "of", "existence"))
 
 
 def _requested_noun(lowered: Sequence[str]) -> int | None:
@@ -62,12 +65,12 @@ def _requested_noun(lowered: Sequence[str]) -> int | None:
 def _never_a_query(lowered: Sequence[str]) -> bool:
     """A reason, an opinion, a forecast, the user's own place or time, words to the assistant or an errand for
     it: whatever things the question names, no query of the data answers it."""
-    return _asks_why(lowered) or _where_the_user_is(lowered) or _to_the_assistant(lowered) or _a_chore(lowered)
+    return _asks_why(lowered) or _unanswerable_by_data(lowered) or _to_the_assistant(lowered) or _a_chore(lowered)
 
 
-def _where_the_user_is(lowered: Sequence[str]) -> bool:
+def _unanswerable_by_data(lowered: Sequence[str]) -> bool:
     text = f" {' '.join(lowered)} "
-    return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS + _WHEN_THE_USER_IS)
+    return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS + _WHEN_THE_USER_IS + _LIFES_QUESTIONS)
 
 
 def _to_the_assistant(lowered: Sequence[str]) -> bool:
