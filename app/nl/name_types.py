@@ -43,6 +43,9 @@ _ANSWER_GRAMMAR = 'root ::= " " [a-z] [a-z ]* "\\n"'
 _MAX_TOKENS = 8
 # How close in meaning an answer must be to a class label when no label matches it as written.
 ANSWER_SIMILARITY = 0.6
+# Names the model is asked about per drafted question: a question naming more things than this (a pasted
+# list, a repeat) keeps the declared class for the rest, rather than wait for the model on every name.
+MAX_NAMES_ASKED = 4
 
 #: ``(answer, allowed class IRIs) -> (class IRI, similarity)`` of the class closest in meaning, or None.
 NearestClass = Callable[[str, list[str]], "tuple[str, float] | None"]
@@ -121,8 +124,19 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
 
     person = class_named("person", ontology)
     labels = frozenset(" ".join(ontology.label(c.iri).lower().split()) for c in ontology.classes)
+    answers: dict[tuple[str, str], str | None] = {}
+    asked: set[str] = set()
 
     def type_name(name: str, declared: str) -> str | None:
+        said = " ".join(name.lower().split())
+        if (said, declared) not in answers:
+            if said not in asked and len(asked) >= MAX_NAMES_ASKED:
+                return None
+            asked.add(said)
+            answers[(said, declared)] = _asked(name, declared)
+        return answers[(said, declared)]
+
+    def _asked(name: str, declared: str) -> str | None:
         choices = _choices(ontology, declared)
         if len(choices) < 2:
             return None  # nothing to choose between

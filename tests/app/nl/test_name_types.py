@@ -78,3 +78,22 @@ def test_a_given_name_first_makes_a_person_with_no_model(dbo_path) -> None:
     assert known_kind("Harold and Maude", OWL_THING, ontology) is None
     # a link that allows no person leaves the name to other evidence
     assert known_kind("Elvis Presley", "http://dbpedia.org/ontology/Place", ontology) is None
+
+
+def test_the_model_is_asked_about_a_few_names_per_question_and_each_once(dbo_ontology) -> None:
+    """A pasted list or a repeat of names must not wait for the model on every one of them."""
+    from app.nl.name_types import MAX_NAMES_ASKED
+    from grammar.backends import Completion, StopReason
+
+    prompts: list[str] = []
+
+    class CityBackend:
+        def complete(self, prompt: str, **_: object) -> Completion:
+            prompts.append(prompt.rsplit("\n", 1)[-1])
+            return Completion(text=" city\n", stop_reason=StopReason.STOP)
+
+    type_name = make_name_typer(CityBackend, dbo_ontology)
+    names = [f"Town {n}" for n in range(MAX_NAMES_ASKED + 2)]
+    typed = [type_name(name, D + "Place") for name in names + names[:1]]
+    assert typed == [D + "City"] * MAX_NAMES_ASKED + [None, None, D + "City"]
+    assert prompts == [f"{name}:" for name in names[:MAX_NAMES_ASKED]]  # the repeat was not asked again
