@@ -20,6 +20,7 @@ from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import wh_focus
 from app.nl.link_word_spans import relation_noun_spans
+from app.nl.lower_case_names import lower_case_names
 from app.nl.link_word_things import asked_for, declared_range, link_word_ending_elsewhere, related_things
 from app.nl.mention_types import Mention
 from app.nl.name_spans import (
@@ -115,6 +116,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         take(mention)
     for mention in names(tokens, taken, ontology):
         take(dataclasses.replace(mention, text=as_written(question, mention.start, mention.end)))
+    for mention in ([] if instances else lower_case_names(tokens, taken, ontology)):
+        take(mention)
     for mention in related_things(tokens, taken, ontology):
         take(mention)
     if index is not None:

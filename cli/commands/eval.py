@@ -12,6 +12,7 @@ Progress goes to stderr, the summary to stdout.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -88,6 +89,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="which lines (default dev: report test only when asked)")
     graphs.add_argument("--limit", type=int, default=None, help="only the first N questions of the split")
     graphs.add_argument("--out", type=Path, default=None, metavar="DIR", help="write misses.csv and summary.json")
+    graphs.add_argument("--lower-case", action="store_true",
+                        help="ask every question in lower case, as people often type them (names lose their capitals)")
     _add_common(graphs)
     graphs.set_defaults(run=run)
 
@@ -211,11 +214,14 @@ def _run_graphs(args: argparse.Namespace, settings: Settings) -> int:
         raise ProtoGraphError(str(exc)) from exc
     if not items:
         raise ProtoGraphError(f"{args.file}: no questions in split {args.split}")
+    if args.lower_case:
+        items = [dataclasses.replace(item, question=item.question.lower()) for item in items]
     resources = get_resources(settings)
     rows = run_natural(items, _extractor(args, resources), resources.ontology,
                        ged_timeout_s=args.ged_timeout, progress=_progress(args))
     summary = summarise_natural(rows)
-    print(f"{args.file}, split {args.split}, extractor {args.extractor}{', lm-only' if args.lm_only else ''}\n")
+    print(f"{args.file}, split {args.split}, extractor {args.extractor}{', lm-only' if args.lm_only else ''}"
+          f"{', in lower case' if args.lower_case else ''}\n")
     print(format_summary(summary))
     if args.out:
         written = write_natural(rows, summary, args.out)

@@ -277,3 +277,23 @@ def test_a_figure_must_agree_in_its_function_and_attribute():
     assert match_graphs(figure("sum"), gold).differences == ("aggregation",)
     assert match_graphs(figure("avg", "weight"), gold).differences == ("aggregation",)
     assert match_graphs(born_in(aggregation={"count": "p", "group_by": ["c"]}), gold).differences == ("aggregation",)
+
+
+def test_eval_graphs_can_ask_every_question_in_lower_case(tmp_path, capsys, monkeypatch):
+    """``--lower-case``: the questions are asked as people often type them, and the name is still read."""
+    ontology = REPO / "sample_ontologies" / "dbpedia_sample" / "ontology.ttl"
+    gold = {"nodes": [{"id": "person_1", "class": "http://dbpedia.org/ontology/Person"},
+                      {"id": "city_1", "class": "http://dbpedia.org/ontology/City",
+                       "instances": ["http://dbpedia.org/resource/Berlin"]}],
+            "edges": [{"source": "person_1", "link": "http://dbpedia.org/ontology/birthPlace", "target": "city_1"}]}
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps({"id": "t-1", "split": "dev", "question": "Which people were born in Berlin?",
+                                "graph": gold, "tags": ["nodes_2"], "source": "written"}) + "\n")
+    monkeypatch.setenv("PROTOGRAPH_LLM_TIMEOUT_S", "300")  # two shared cores in CI
+    out = tmp_path / "out"
+    code = main(["eval", "graphs", str(path), "--ontology", str(ontology), "--out", str(out), "--lower-case",
+                 "--quiet", "--data-dir", str(tmp_path / "data")])
+    assert code == 0
+    assert ", in lower case" in capsys.readouterr().out
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["dev"]["exact_rate"] == 1.0, (out / "misses.csv").read_text()

@@ -1,0 +1,137 @@
+"""Names in a question typed without capitals: "who directed pulp fiction", "what mountains are in sierra nevada".
+
+People often type a question in lower case, and then the one sign of a name, its capitals, is gone.
+What is left is where the words stand: once the classes, relations and function words of the question
+are read, a run of the remaining words that stands where a thing is named (after a preposition or a
+verb, as the subject of "does …", between "and"s) and is no verb, adverb, degree or relation word
+names one thing. It is read only where the writer used no capitals at all, so a question written with
+them keeps its names as written, and only where no knowledge graph is loaded: one matches names whatever
+their case (:mod:`app.nl.entity_linking`). English only; nothing here names an ontology.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.nl.mention_types import Mention
+from app.nl.mentions import class_labels, is_link_label, word_forms
+from app.nl.name_spans import NOT_NOUNS
+from app.nl.paraphrases import relation_nouns
+from app.nl.words import COPULAS, DO_FORMS, NUMBER_WORDS, is_verb_form
+from ontology_loaders import Ontology
+
+__all__ = ["lower_case_names", "written_without_capitals"]
+
+_MAX_WORDS = 4
+# Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …").
+_BEFORE = frozenset("of in at from to by for with on into about than as and or where whom whose that".split())
+# After a name: the question ends, a preposition or a conjunction follows, or a verb does (read apart).
+_AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did 's".split())
+# Words no name is made of, though none of the tables above holds them.
+_NOT_NAME_WORDS = frozenset(
+    "i you we they he she him them me my your our one ones someone something anyone anything everyone everything "
+    "often ever still already too very again together alone ago yet soon now then today currently recently "
+    "there here each every few several only just even both either neither many much some any such own "
+    "born people things thing stuff kind kinds type types sort sorts number part place "
+    "into onto over under through between across near after before during since until within without against "
+    "along around toward towards via per if but so because while late early abroad home once twice "
+    "up down out off away back".split()) | frozenset(NUMBER_WORDS)
+# Common verbs in forms no suffix gives away; a verb after a name ends it ("bobby beasley took part").
+_PLAIN_VERBS = frozenset(
+    "took take takes made make makes won win wins wrote write writes ran run runs gave give gives went go goes "
+    "came come comes got get gets became become becomes began begin begins left leave leaves held hold holds "
+    "led lead leads met meet meets paid pay pays said say says sold sell sells sent send sends stood stand stands "
+    "told tell tells thought think thinks brought bring brings built build builds bought buy buys fought fight "
+    "fights taught teach teaches caught catch catches found find finds knew know knows grew grow grows drew draw "
+    "draws flew fly flies spoke speak speaks chose choose chooses drove drive drives sang sing sings play plays "
+    "live lives work works die dies study studies belong belongs own owns need needs use uses appear appears "
+    "star stars act acts flow flows border borders start starts end ends contain contains include includes".split())
+
+
+def written_without_capitals(tokens: Sequence[str]) -> bool:
+    """Whether no word after the first begins with a capital ("I" aside): the writer did not mark names.
+
+    >>> written_without_capitals("who directed pulp fiction".split()), written_without_capitals(["Who", "is", "Ada"])
+    (True, False)
+    """
+    return not any(t[:1].isupper() and t != "I" for t in tokens[1:])
+
+
+def _verb(word: str, following: str) -> bool:
+    return word in _PLAIN_VERBS or is_verb_form(word) or bool(relation_nouns([word, f"{word} {following}"]))
+
+
+def _opens_or_ends_a_name(word: str, following: str, ontology: Ontology) -> bool:
+    """A verb that stands before or after a name. A word in -ing describes the next noun as often ("the oldest
+    running metro", "is horse racing a sport"), unless a link is labelled so ("films starring natalie portman")."""
+    if word.endswith("ing"):
+        return is_link_label(word, ontology)
+    return _verb(word, following)
+
+
+def _name_word(word: str, following: str, ontology: Ontology) -> bool:
+    lower = word.lower()
+    if lower in NOT_NOUNS or lower in _NOT_NAME_WORDS or lower.endswith("ly") or _verb(lower, following):
+        return False
+    if len(lower) > 5 and lower.endswith("est"):
+        return False  # "the highest", "the oldest": a degree, read by the superlatives
+    return (word.isalpha() and len(word) > 1 or word.isdigit()) and not is_link_label(lower, ontology)
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))  # "paris", "venus": no plurals
+
+
+def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
+    """Words ending in a plural are a kind of thing, not one thing's name: a lone plural ("prize-winning
+    novels"), or one whose singular is a word of a class label ("open orders": sales order). "buenos aires"
+    and "the rolling stones" stay names."""
+    if not _plural(words[-1]):
+        return False
+    if len(words) == 1:
+        return True
+    class_words = {word for label in class_labels(ontology) for word in label.split()}
+    return any(form.split()[-1] in class_words for form in word_forms([words[-1]])[1:])
+
+
+def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
+    before = start - 1
+    while before >= 0 and lowered[before] in ("the", "a", "an"):
+        before -= 1
+    if before < 0:
+        return False
+    opens = lowered[before] in _BEFORE or _opens_or_ends_a_name(lowered[before], lowered[start], ontology) or (
+        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS)  # "does the weser flow …"
+    if lowered[before] in COPULAS and before > 0 and end == len(lowered):
+        return False  # "which orders are unpaid": said of the subject, no name
+    closes = end == len(lowered) or lowered[end] in _AFTER or _opens_or_ends_a_name(lowered[end], "", ontology)
+    return opens and closes
+
+
+def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
+    """The runs of words a question typed in lower case names, titled as a name is written.
+
+    >>> [m.text for m in lower_case_names("who directed pulp fiction".split(), [False] * 4, Ontology())]
+    ['Pulp Fiction']
+    >>> races = [False, False, True] + [False] * 5  # "races" is a class
+    >>> [m.text for m in lower_case_names("name the races where bobby beasley took part".split(), races, Ontology())]
+    ['Bobby Beasley']
+    >>> lower_case_names("which orders are unpaid".split(), [False, True, False, False], Ontology())
+    []
+    """
+    if not written_without_capitals(tokens):
+        return []
+    lowered = [t.lower() for t in tokens]
+    found: list[Mention] = []
+    i = 0
+    while i < len(tokens):
+        end = i
+        while end < len(tokens) and end - i < _MAX_WORDS and not taken[end] and \
+                _name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology):
+            end += 1
+        if end > i and not tokens[i].isdigit() and not _a_kind(lowered[i:end], ontology) and \
+                _stands_where_a_name_does(lowered, i, end, ontology):
+            text = " ".join(t if t.isdigit() else t[:1].upper() + t[1:] for t in tokens[i:end])
+            found.append(Mention(i, end, text, "name", score=0.7))
+        i = max(end, i + 1)
+    return found
