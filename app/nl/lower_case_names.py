@@ -35,7 +35,8 @@ _NOT_NAME_WORDS = frozenset(
     "born people things thing stuff kind kinds type types sort sorts number part place "
     "into onto over under through between across near after before during since until within without against "
     "along around toward towards via per if but so because while late early abroad home once twice "
-    "up down out off away back".split()) | frozenset(NUMBER_WORDS)
+    "up down out off away back million millions billion billions thousand thousands hundred hundreds dozen "
+    "dozens".split()) | frozenset(NUMBER_WORDS)
 # Common verbs in forms no suffix gives away; a verb after a name ends it ("bobby beasley took part").
 _PLAIN_VERBS = frozenset(
     "took take takes made make makes won win wins wrote write writes ran run runs gave give gives went go goes "

@@ -85,6 +85,7 @@ def test_rd162_a_question_with_capitals_keeps_its_names_as_written() -> None:
     ("what is the meaning of life", ["Life"]),  # a name as written; requests.py turns the question away
     ("how many apollo 14 astronauts are there", []),  # ends in a plural: a kind of thing
     ("which orders are still open", []),  # said of the subject
+    ("cities with more than a million inhabitants", []),  # a quantity
     ("who lives in paris", ["Paris"]),
 ])
 def test_rd162_where_a_lower_case_name_stands(question, expected) -> None:
