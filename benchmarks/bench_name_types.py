@@ -54,13 +54,15 @@ def main() -> None:
     args = parser.parse_args()
     resources = get_resources(Settings(ontology=[args.ontology], kg=[]))
     ontology = resources.ontology
-    typer = make_name_typer(lambda: resources.llm, ontology, nearest=_nearest_class(resources.index))
+    nearest = _nearest_class(resources.index)
     own = [(row["name"], row["class"]) for row in map(json.loads, (ROOT / "benchmarks" / "name_types" /
                                                                   "own_names.jsonl").read_text().splitlines())]
     for title, names in (("natural dev names", dev_names(ROOT / "benchmarks" / "natural" / "dbpedia.jsonl")),
                          ("own names", own)):
         right = 0
         for name, gold in names:
+            # one typer per name, as each question has its own (it asks about a few names only)
+            typer = make_name_typer(lambda: resources.llm, ontology, nearest=nearest)
             typed = known_kind(name, OWL_THING, ontology) or typer(name, OWL_THING)
             right += bool(typed) and typed != OWL_THING and (ontology.is_subclass(typed, gold)
                                                             or ontology.is_subclass(gold, typed))
