@@ -307,8 +307,9 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
         if described_first is not None and wrong_way:
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
         own_grams = [g for g in grams if g != labels[link]] if labels[link] in fallbacks else grams
+        named = _range_named(ontology, labels[link], t_class) if ends_known and fit >= 0 else 0.0
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)
-                 + _comment_stems(grams, ontology, link) + fit + direction + (_range_named(ontology, labels[link], t_class) if ends_known and fit >= 0 else 0.0))
+                 + _comment_stems(grams, ontology, link) + fit + direction + named)
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):

@@ -26,7 +26,8 @@ _MAX_WORDS = 4
 # Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …").
 _BEFORE = frozenset("of in at from to by for with on into about than as and or where whom whose that".split())
 # After a name: the question ends, a preposition or a conjunction follows, or a verb does (read apart).
-_AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did 's".split())
+_AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did "
+                   "'s".split())
 # Words no name is made of, though none of the tables above holds them.
 _NOT_NAME_WORDS = frozenset(
     "i you we they he she him them me my your our one ones someone something anyone anything everyone everything "
