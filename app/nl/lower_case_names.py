@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.nl.mention_types import Mention
-from app.nl.mentions import class_labels, is_link_label, word_forms
+from app.nl.definitions import ends_a_class_label
+from app.nl.mentions import is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import relation_nouns
 from app.nl.words import COPULAS, DO_FORMS, NUMBER_WORDS, is_verb_form
@@ -86,14 +87,9 @@ def _plural(word: str) -> bool:
 
 def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
     """Words ending in a plural are a kind of thing, not one thing's name: a lone plural ("prize-winning
-    novels"), or one whose singular is a word of a class label ("open orders": sales order). "buenos aires"
-    and "the rolling stones" stay names."""
-    if not _plural(words[-1]):
-        return False
-    if len(words) == 1:
-        return True
-    class_words = {word for label in class_labels(ontology) for word in label.split()}
-    return any(form.split()[-1] in class_words for form in word_forms([words[-1]])[1:])
+    novels"), or one whose singular ends a class label ("open orders": sales order). "buenos aires" and "the
+    rolling stones" stay names."""
+    return _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology))
 
 
 def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
