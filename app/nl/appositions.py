@@ -40,8 +40,8 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
             # "the Berlin office": a known thing before a class word of another kind describes it
             merged[-1] = dataclasses.replace(merged[-1], modifier=True)
         if one is None and merged:
-            one = _said_to_be(merged[-1], mention, lowered, ontology) or _related_in(
-                merged[-1], mention, lowered, ontology) or _had_of(merged[-1], mention, lowered, ontology)
+            one = next((read for rule in (_called, _said_to_be, _related_in, _had_of)
+                        if (read := rule(merged[-1], mention, lowered, ontology)) is not None), None)
         if one is None:
             merged.append(mention)
         else:
@@ -75,6 +75,20 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
         return dataclasses.replace(asked, end=said.end, class_iri=narrower, instance=said.instance,
                                    named_as=said.text if said.kind == "name" else None)
     return dataclasses.replace(said, start=asked.start, class_iri=narrower)
+
+
+def _called(word: Mention, name: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """"actors called Baldwin", "a subsidiary called Pixar", "has a child named Lori Black": a class or link
+    word, then "called" or "named" and a name, are the one thing of that name, of the word's class. Plural or
+    not: "rivers named Avon" are the rivers of that name. ("named after" names another thing; "children
+    named A and B" are two, left to the coordination.)"""
+    if word.kind not in ("class", "related") or name.kind not in ("name", "instance") or \
+            lowered[word.end:name.start] not in (["called"], ["named"]) or "and" in lowered[name.start:name.end + 1]:
+        return None
+    if name.kind == "instance":
+        known = bool(word.class_iri and name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri))
+        return dataclasses.replace(name, start=word.start) if known else None
+    return dataclasses.replace(word, end=name.end, class_iri=word.class_iri or name.class_iri, named_as=name.text)
 
 
 def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
