@@ -211,7 +211,10 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
         candidates = [a.iri for a in ontology.attributes_of(class_iri)]
     said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
     said |= {noun for w in words for noun in VALUE_NOUNS.get(w.lower(), ())}  # "birthdays": a birth date
-    named = [iri for iri in candidates if plain_label(ontology.label(iri)) in said or local_name(iri).lower() in said]
+    # "total population" names "population total" too: the same words in another order
+    said_sets = {frozenset(w.split()) for w in said}
+    named = [iri for iri in candidates if plain_label(ontology.label(iri)) in said or local_name(iri).lower() in said
+             or frozenset(plain_label(ontology.label(iri)).split()) in said_sets]
     named = named or _class_prefixed(said, candidates, class_iri, ontology)
     if not named and class_iri not in (None, OWL_THING):
         named = _one_by_head(words, candidates, ontology)
