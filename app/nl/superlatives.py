@@ -17,7 +17,7 @@ from app.nl.measures import AMOUNTS, EVENT_DATES, general_twin, measured_by
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import COPULAS, HAVE_FORMS, PEOPLE
 from ontology_loaders import Ontology
-from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
+from ontology_loaders.vocab import RDFS_LABEL, DatatypeKind, datatype_kind, plain_label, value_kind
 
 __all__ = ["SortReading", "read_superlative", "sorted_amounts", "superlative_words"]
 
@@ -150,6 +150,8 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         if noun in AMOUNTS and end + 1 < len(lowered) and end + 1 not in taken and lowered[end + 1].isalpha() \
                 and lowered[end + 1] not in _FILLERS | COPULAS:
             noun = f"{noun} {lowered[end + 1]}"  # "the highest population density"
+        # "the oldest child of": a noun that names no value is what the superlative is said of, not its measure
+        noun = noun if noun and _names_a_value(noun, ontology) else ""
         # "the highest mountain": height, elevation; "the highest budget": the noun says what is measured
         measures = _MEASURES.get(adjective) or (() if noun else measured_by(adjective))
         # "the largest lake": an attribute labelled with what the adjective measures, as written (area)
@@ -180,6 +182,12 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             order = OrderBy(node=node_id, property=attribute, descending=_descending(adjective, kind))
             return SortReading(order, (start, end + len(noun.split())), narrowed_to)
     return None
+
+
+def _names_a_value(noun: str, ontology: Ontology) -> bool:
+    """Whether ``noun`` is an amount or some attribute's label ("budget", "rating"), not a relation's word."""
+    return noun.split()[0] in AMOUNTS or any(plain_label(a.label) in (noun, noun.split()[0])
+                                             for a in ontology.attributes)
 
 
 def _is_plural_noun(word: str) -> bool:
@@ -229,11 +237,11 @@ def _sortable(node: Node, ontology: Ontology, kinds: Sequence[DatatypeKind],
     """The node's class and its number or date attributes; with ``measures``, instead each kind of an unpinned
     node's class and its attributes labelled with a measure that the class itself lacks. A year held as a number
     is still a time: "the oldest library" is the earliest founded."""
+    if node.instances or any(c.property == RDFS_LABEL for c in node.constraints):
+        return []  # one named thing: there is nothing to choose among ("the oldest child of Meryl Streep")
     if measures is None:
         return [(node.class_, {a.iri: value_kind(a.range, a.label) for a in ontology.attributes_of(node.class_)
                                if datatype_kind(a.range) in kinds})]
-    if node.instances:
-        return []
     own = {a.iri for a in ontology.attributes_of(node.class_)}
     found = []
     for class_iri in sorted(ontology.descendants(node.class_) - {node.class_}):
