@@ -8,8 +8,10 @@ from collections.abc import Sequence
 
 from app.graph.model import Aggregation, OrderBy, PrototypeGraph
 from app.nl.mention_types import Mention
+from ontology_loaders import Ontology
+from ontology_loaders.vocab import local_name, plain_label
 
-__all__ = ["counted"]
+__all__ = ["counted", "number_instead_of_count"]
 
 # "How many …", "What is the (total) number of …", "Give me the number of …"
 _COUNTING = re.compile(r"\s*(how many|count|(what is |what's |give me |tell me )?the (total )?number of|number of)\b",
@@ -45,3 +47,24 @@ def counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mention
                 "aggregation": Aggregation(count=node_id, group_by=(by,) if by else ()),
                 "order_by": (OrderBy(node="count", descending=lowered[m.start - 1] == "most"),), "limit": 1})
     return graph
+
+
+def number_instead_of_count(tokens: Sequence[str], graph: PrototypeGraph, mentions: Sequence[Mention],
+                            ids: Sequence[str], ontology: Ontology) -> tuple[str, OrderBy] | None:
+    """"Which company has the most employees", where no class is labelled with the word and a company has a
+    "number of employees": the number each holds, not a count of things of a class the word only resembles.
+    Returns the counted node, to be dropped, and the order by that number; None where a count is meant."""
+    counts, order = graph.aggregation, graph.order_by
+    if counts is None or len(counts.group_by) != 1 or not order or order[0].node != "count" or counts.count not in ids:
+        return None
+    mention = mentions[list(ids).index(counts.count)]
+    joined = [e for e in graph.edges if counts.count in (e.source, e.target)]
+    if mention.score >= 1.0 or len(joined) != 1:
+        return None  # a class the word labels, or a thing that more is said of ("the most employees in Berlin")
+    said = " ".join(t.lower() for t in tokens[mention.start:mention.end])
+    holder = graph.node(counts.group_by[0])
+    for attribute in ontology.attributes_of(holder.class_):
+        if plain_label(attribute.label) == f"number of {said}" or \
+                local_name(attribute.iri).lower() == "numberof" + said.replace(" ", ""):
+            return counts.count, OrderBy(node=holder.id, property=attribute.iri, descending=order[0].descending)
+    return None

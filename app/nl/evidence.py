@@ -53,7 +53,7 @@ from app.nl.comparisons import (
     read_comparisons,
     read_count_conditions,
 )
-from app.nl.counting import counted
+from app.nl.counting import counted, number_instead_of_count
 from app.nl.draft_parts import A_WAY_BETWEEN, largest_valid_part
 from app.nl.figures import read_figures
 from app.nl.flags import flag_readings, flagged_things
@@ -456,6 +456,9 @@ def _assemble(question: str, tokens: Sequence[str], plan: Plan, ontology: Ontolo
     draft.graph = largest_valid_part(PrototypeGraph(nodes=tuple(nodes), edges=tuple(edges)), ontology,
                                      draft.evidence, draft.messages)
     draft.graph = counted(question, tokens, draft.graph, mentions, ids)
+    if (number := number_instead_of_count(tokens, draft.graph, mentions, ids, ontology)) is not None:
+        _forget(draft, number[0])
+        draft.graph = draft.graph.model_copy(update={"aggregation": None, "order_by": (number[1],), "limit": 1})
     spoken = [m for m in mentions if m.start >= 0]
     covered = {i for m in spoken for i in range(m.start, m.end)} | {
         i for a, b in zip(spoken, spoken[1:]) for i in range(a.end, b.start)}
