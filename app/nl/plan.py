@@ -34,7 +34,7 @@ from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
 from app.nl.given_names import looks_like_a_person
-from app.nl.words import COPULAS, DO_FORMS, is_verb_form
+from app.nl.words import ARTICLES, COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -192,6 +192,11 @@ class Plan:
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
         agent = _agent_of(self.mentions[i], self.mentions[j], words)
+        if self.mentions[i].kind == "focus" and self.mentions[i].text.lower() == "where" and words and \
+                all(w.lower() in COPULAS | ARTICLES for w in words):
+            # "Where is Mount Everest": no verb says more than "where" does, which asks for a location
+            grams = ["location"]
+            vectors = index.embed_many(grams)
         # "works for": the verb and its preposition; "does … direct": the verb after the auxiliary
         verb = " ".join(words[:2]) if agent == "first" else \
             next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
