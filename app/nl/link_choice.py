@@ -90,7 +90,7 @@ class LinkChoice:
 # A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
 # of place or origin; the hint gives the embedding words to compare link labels with.
 _PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located in", "within": "located in",
-                      "near": "near", "from": "from origin", "on": "located on", "by": "created by",
+                      "near": "near", "from": "from origin", "on": "located on", "by": "by",
                       # "how many museums does Paris have": a place has what is located in it
                       "have": "located in", "has": "located in"}
 
@@ -105,7 +105,9 @@ def implied_grams(words: Sequence[str]) -> list[str]:
     >>> implied_grams(["in"]), implied_grams(["of", "the"])
     (['located in'], [])
     """
-    return list(dict.fromkeys(_PREPOSITION_HINTS[w.lower()] for w in words if w.lower() in _PREPOSITION_HINTS))
+    hints = [_PREPOSITION_HINTS[w.lower()] for w in words if w.lower() in _PREPOSITION_HINTS]
+    # "books by William Goldman": a lone "by" names the maker, in the words the relation table gives
+    return list(dict.fromkeys(hints + relation_nouns([w.lower() for w in words if w.lower() == "by"])))
 
 
 def content_words(words: Sequence[str]) -> list[str]:

@@ -138,6 +138,10 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("employee", "employees")),
     (_forms("made manufactured produced built assembled", "in at") + ["factory", "factories"],
      ("production site", "place of manufacture", "plant", "factory")),
+    # "books by William Goldman", "films by Kubrick", "songs by Adele": said alone, "by" names the maker,
+    # the most specific first (a film's director, a song's artist, any work's author)
+    (["by"],
+     ("film director", "director", "artist", "performer", "author", "writer", "creator", "maker")),
     (_forms("composed", "by") + ["composed", "composes", "compose"],
      ("music composer", "composer")),
     (_forms("translated", "by") + ["translated", "translates"],
