@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from app.nl.mention_types import Mention
 from app.nl.name_kinds import known_kind
-from app.nl.words import COPULAS
+from app.nl.words import COPULAS, SIZE_SUPERLATIVES
 from ontology_loaders.model import Ontology
 
 __all__ = ["merge_appositions"]
@@ -96,7 +96,8 @@ def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontolo
     of the class that link reaches, is that thing. ("whose home branch is in Leipzig", with "is", says
     where the branch is, a link further.)"""
     if related.kind != "related" or place.kind not in ("instance", "name") or \
-            lowered[related.end:place.start] != ["in"] or not related.class_iri:
+            lowered[related.end:place.start] != ["in"] or not related.class_iri or \
+            lowered[related.start] in SIZE_SUPERLATIVES:  # "the largest city in Canada" is not Canada
         return None
     # with no instance data, a name the gazetteer or its head noun types ("Geneva": city)
     kind = known_kind(place.text, related.class_iri, ontology) if place.kind == "name" else place.class_iri

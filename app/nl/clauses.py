@@ -13,7 +13,8 @@ from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
-from app.nl.words import ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, command_opening, is_verb_form
+from app.nl.words import (ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES, command_opening,
+                          is_verb_form)
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "opens_a_sentence",
            "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers",
@@ -179,8 +180,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             # "Who wrote The Winter Compass": "wrote" precedes nothing known; "Give me the" is said to the reader
             opening = list(tokens[min(command_opening(tokens), a.start):a.start])
             words = opening + words
-        if a.kind == "related" and not has_content(words) and not implied_grams(
-                [w for w in words if w.lower() not in AUXILIARIES]):
+        sized = a.kind == "related" and a.text.split()[0].lower() in SIZE_SUPERLATIVES  # "the largest city in"
+        if a.kind == "related" and not has_content(words) and (sized or not implied_grams(
+                [w for w in words if w.lower() not in AUXILIARIES])):
             # "how many children did Benjamin Franklin have": the word is the link; "whose home branch is in
             # Leipzig": the preposition is
             words = [a.text]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.nl.mentions import class_named, link_spans
-from app.nl.words import ARTICLES, HAVE_FORMS
+from app.nl.words import ARTICLES, HAVE_FORMS, SIZE_SUPERLATIVES
 from ontology_loaders.model import Ontology
 
 __all__ = ["relation_noun_spans"]
@@ -30,6 +30,8 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
             if (end - start >= 2 or _asked_before_of(lowered, start, end, ontology)
                 or lowered[start - 1:start] == ["the"] and _rules_out_its_class(lowered[start], iris, ontology))
             and (lowered[end:end + 1] == ["of"] or lowered[start - 1:start] == ["whose"]
+                 # "the largest city in Canada": a size names no measure, and the ontology names the link
+                 or end - start >= 2 and lowered[end:end + 1] == ["in"] and lowered[start] in SIZE_SUPERLATIVES
                  or end - start >= 2 and lowered[end:end + 1] == ["for"] and _asked_the(lowered, start)
                  or end - start >= 2 and _had(lowered, start))]
 

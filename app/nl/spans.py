@@ -46,7 +46,7 @@ from app.nl.mentions import (
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.words import COPULAS, DO_FORMS, is_verb_form, tokens_of
+from app.nl.words import COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -83,7 +83,13 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for start, end in relation_noun_spans(tokens, ontology):
         # "the project lead of …", "the official languages of …": the thing that link reaches, not a project
         words = " ".join(tokens[start:end])
-        take(Mention(start, end, words, "related", class_iri=declared_range(words, ontology), score=0.8))
+        reached = declared_range(words, ontology)
+        # "the largest city in Canada": a city, the kind the label's own class word names within the range
+        sized = class_named(" ".join(words.split()[1:]), ontology) if words.split()[0].lower() in SIZE_SUPERLATIVES \
+            else None
+        if sized and reached and ontology.is_subclass(sized, reached):
+            reached = sized
+        take(Mention(start, end, words, "related", class_iri=reached, score=0.8))
     of_links = _of_link_spans(tokens, ontology)
     for start, end, domain, _ in of_links:
         # "translations of The Hidden Tide": the things that link starts from

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from app.graph.model import Node, OrderBy, PrototypeGraph
 from app.nl.measures import AMOUNTS, EVENT_DATES, general_twin, measured_by
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import COPULAS, HAVE_FORMS, PEOPLE
+from app.nl.words import COPULAS, HAVE_FORMS, PEOPLE, SIZE_SUPERLATIVES
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import RDFS_LABEL, DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -36,7 +36,7 @@ _LOW_NUMBER = frozenset({"cheapest", "smallest", "shortest", "lowest", "least", 
 # For dates, these mean the earliest; every other superlative means the latest.
 _EARLY_DATE = frozenset({"oldest", "earliest", "first"})
 # What a size adjective measures, said in words attributes are named with ("the biggest order": its value).
-_MEASURES = {word: ("amount", "value") for word in ("biggest", "largest", "smallest", "greatest")}
+_MEASURES = {word: ("amount", "value") for word in SIZE_SUPERLATIVES}
 _FILLERS = frozenset({"the", "a", "an", "of", "by", "in", "and", "paid"})
 # After an event's verb, ending the question: which end of its dates is meant
 _WHEN_WORDS = {"first": "first", "earliest": "earliest", "last": "latest", "latest": "latest", "recently": "latest"}

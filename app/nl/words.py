@@ -36,6 +36,8 @@ NUMBER_WORDS = {word: value for value, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())} | {"twenty": 20, "fifty": 50,
                                                                                       "hundred": 100}
 
+# Superlatives of size, which do not say what is measured ("the largest city": by area? by population?)
+SIZE_SUPERLATIVES = frozenset({"biggest", "largest", "smallest", "greatest"})
 PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
 # The months, by number, as English names them in dates ("after March 2024").
 MONTHS = {name: number for number, names in enumerate(
