@@ -24,8 +24,9 @@ from ontology_loaders import Ontology
 __all__ = ["lower_case_names", "written_without_capitals"]
 
 _MAX_WORDS = 4
-# Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …").
-_BEFORE = frozenset("of in at from to by for with on into about than as and or where whom whose that".split())
+# Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …"); never
+# "whose", which a relation noun follows ("whose mouth is in the dead sea").
+_BEFORE = frozenset("of in at from to by for with on into about than as and or where whom that".split())
 # After a name: the question ends, a preposition or a conjunction follows, or a verb does (read apart).
 _AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did "
                    "'s".split())
@@ -98,9 +99,11 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
         before -= 1
     if before < 0:
         return False
+    # "whose color is royal blue": what a relation noun is said to be is a name
+    whose = lowered[before] in COPULAS and lowered[max(before - 2, 0)] == "whose"
     opens = lowered[before] in _BEFORE or _opens_or_ends_a_name(lowered[before], lowered[start], ontology) or (
-        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS)  # "does the weser flow …"
-    if lowered[before] in COPULAS and before > 0 and end == len(lowered):
+        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS) or whose  # "does the weser …"
+    if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose:
         return False  # "which orders are unpaid": said of the subject, no name
     closes = end == len(lowered) or lowered[end] in _AFTER or _opens_or_ends_a_name(lowered[end], "", ontology)
     return opens and closes
