@@ -142,3 +142,33 @@ def test_rd172_a_lone_by_names_the_maker(dbpedia, question, link) -> None:
 def test_rd172_unit_only_a_lone_by_means_a_maker() -> None:
     assert "film director" in implied_grams(["by"])
     assert implied_grams(["in"]) == ["located in"]
+
+
+@pytest.mark.parametrize(("question", "link"), [
+    ("What is the largest city in Australia?", D + "largestCity"),
+    ("Which is the biggest city in Germany?", D + "biggestCity"),
+])
+def test_rd173_a_size_superlative_the_ontology_names_a_link_for_is_that_link(dbpedia, triples, question,
+                                                                            link) -> None:
+    """A size says nothing of what is measured (area? population?); the ontology's own link does."""
+    graph = extract_graph(question, dbpedia).graph
+    assert triples(graph) == {(D + "Country", link, D + "City")}
+    assert not graph.order_by
+
+
+def test_rd173_a_superlative_that_says_its_measure_still_sorts(dbpedia) -> None:
+    graph = extract_graph("What is the highest mountain in Germany?", dbpedia).graph
+    assert graph.order_by[0].property == D + "elevation" and graph.limit == 1
+
+
+def test_rd174_the_word_after_whose_is_no_lower_case_name(dbpedia) -> None:
+    graph = extract_graph("what is the river whose mouth is in deadsea?", dbpedia).graph
+    [edge] = graph.edges
+    assert graph.node(edge.source).class_ == D + "River"
+    assert _names(graph) == {graph.node(edge.target).class_: "Deadsea"}  # and no name "Mouth"
+
+
+def test_rd174_what_a_relation_noun_after_whose_is_said_to_be_is_a_name(dbpedia, triples) -> None:
+    graph = extract_graph("what are the nicknames of the schools whose color is royal blue?", dbpedia).graph
+    assert triples(graph) == {(D + "School", D + "colour", D + "Colour")}
+    assert _names(graph) == {D + "Colour": "Royal Blue"}
