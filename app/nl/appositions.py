@@ -85,10 +85,12 @@ def _called(word: Mention, name: Mention, lowered: Sequence[str], ontology: Onto
     if word.kind not in ("class", "related") or name.kind not in ("name", "instance") or \
             lowered[word.end:name.start] not in (["called"], ["named"]) or "and" in lowered[name.start:name.end + 1]:
         return None
-    if name.kind == "instance":
-        known = bool(word.class_iri and name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri))
-        return dataclasses.replace(name, start=word.start) if known else None
-    return dataclasses.replace(word, end=name.end, class_iri=word.class_iri or name.class_iri, named_as=name.text)
+    if name.kind == "name":
+        return dataclasses.replace(word, end=name.end, class_iri=word.class_iri or name.class_iri, named_as=name.text)
+    if not (word.class_iri and name.class_iri and ontology.is_subclass(name.class_iri, word.class_iri)):
+        return None  # a known thing of another class is not what the word names
+    # the word stays what it was: a link's word still names the link ("has a manager named Anna Patel")
+    return dataclasses.replace(word, end=name.end, class_iri=name.class_iri, instance=name.instance)
 
 
 def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:

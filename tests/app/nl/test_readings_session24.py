@@ -72,6 +72,14 @@ def test_rd167_called_on_a_sample_without_its_data(company_schema) -> None:
     assert _names(graph) == {CO + "Employee": "Anna Patel"}
 
 
+def test_rd167_called_a_known_thing_with_the_sample_data(company, triples) -> None:
+    [node] = extract_graph("List the employees named Anna Patel", company).graph.nodes
+    assert node.instances == ("http://protograph.example/company/data/person/Anna_Patel",)
+    graph = extract_graph("Which employees have a manager named Anna Patel?", company).graph
+    assert triples(graph) == {(CO + "Employee", CO + "reportsTo", CO + "Manager")}
+    assert graph.node(graph.edges[0].target).instances == node.instances
+
+
 @pytest.mark.parametrize(("question", "shown"), [
     ("What is the total population of Melbourne, Florida?", D + "populationTotal"),
     ("how big is the total area of North Rhine-Westphalia?", D + "areaTotal"),
