@@ -185,9 +185,10 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
 
 
 def _names_a_value(noun: str, ontology: Ontology) -> bool:
-    """Whether ``noun`` is an amount or some attribute's label ("budget", "rating"), not a relation's word."""
-    return noun.split()[0] in AMOUNTS or any(plain_label(a.label) in (noun, noun.split()[0])
-                                             for a in ontology.attributes)
+    """Whether ``noun`` is an amount or a word of some attribute's label ("budget", "rating", the "credit" of
+    "credit limit"), not only a relation's word ("child")."""
+    first = noun.split()[0]
+    return first in AMOUNTS or any(first in plain_label(a.label).split() for a in ontology.attributes)
 
 
 def _is_plural_noun(word: str) -> bool:

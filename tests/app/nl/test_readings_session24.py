@@ -180,3 +180,9 @@ def test_rd174_what_a_relation_noun_after_whose_is_said_to_be_is_a_name(dbpedia,
     graph = extract_graph("what are the nicknames of the schools whose color is royal blue?", dbpedia).graph
     assert triples(graph) == {(D + "School", D + "colour", D + "Colour")}
     assert _names(graph) == {D + "Colour": "Royal Blue"}
+
+
+def test_rd169_a_noun_that_begins_a_value_label_still_names_the_measure(company) -> None:
+    """"credit" is no attribute's whole label, but the first word of "credit limit"."""
+    graph = extract_graph("Which customer has the highest credit limit?", company).graph
+    assert graph.order_by == (OrderBy(node=graph.nodes[0].id, property=CO + "creditLimit", descending=True),)
