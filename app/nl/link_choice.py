@@ -106,8 +106,8 @@ def implied_grams(words: Sequence[str]) -> list[str]:
     (['located in'], [])
     """
     hints = [_PREPOSITION_HINTS[w.lower()] for w in words if w.lower() in _PREPOSITION_HINTS]
-    # "books by William Goldman": a lone "by" names the maker, in the words the relation table gives
-    return list(dict.fromkeys(hints + relation_nouns([w.lower() for w in words if w.lower() == "by"])))
+    # and the nouns the relation table gives them: "books by William Goldman", where "by" names the maker
+    return list(dict.fromkeys(hints + relation_nouns(hints)))
 
 
 def content_words(words: Sequence[str]) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from app.caching import KeyedCache
 from app.graph.model import Node, OrderBy, PrototypeGraph
 from app.nl.measures import AMOUNTS, EVENT_DATES, general_twin, measured_by
 from app.nl.retrieval import OntologyIndex
@@ -184,11 +185,16 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
     return None
 
 
+_value_words: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
+
+
 def _names_a_value(noun: str, ontology: Ontology) -> bool:
     """Whether ``noun`` is an amount or a word of some attribute's label ("budget", "rating", the "credit" of
     "credit limit"), not only a relation's word ("child")."""
+    words = _value_words.get_or_build(ontology.fingerprint, lambda: frozenset(
+        word for attribute in ontology.attributes for word in plain_label(attribute.label).split()))
     first = noun.split()[0]
-    return first in AMOUNTS or any(first in plain_label(a.label).split() for a in ontology.attributes)
+    return first in AMOUNTS or first in words
 
 
 def _is_plural_noun(word: str) -> bool:
