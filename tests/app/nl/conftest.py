@@ -1,4 +1,5 @@
-"""The real DBpedia ontology for the question → graph tests; the samples come from ``tests/app/conftest.py``."""
+"""The real DBpedia ontology for the question → graph tests, and the samples without their data; the samples
+with their data come from ``tests/app/conftest.py``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import pytest
 
 from app.resources import get_resources
 from app.settings import Settings
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
+LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +23,7 @@ def dbpedia(dbo_path):
 @pytest.fixture(scope="module")
 def dbpedia_with_sample(dbo_path):
     """The real DBpedia ontology with the DBpedia sample's instances, as the natural benchmark runs it."""
-    sample = Path(__file__).resolve().parents[3] / "sample_ontologies" / "dbpedia_sample" / "data.ttl"
+    sample = SAMPLES / "dbpedia_sample" / "data.ttl"
     return get_resources(Settings(ontology=[dbo_path], kg=[sample]))
 
 
@@ -29,5 +33,26 @@ def triples():
     def of(graph) -> set[tuple[str, str, str]]:
         classes = {n.id: n.class_ for n in graph.nodes}
         return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
+
+    return of
+
+
+@pytest.fixture(scope="module")
+def company_schema():
+    """The company ontology without its data: names can only be read from the question."""
+    return get_resources(Settings(ontology=[SAMPLES / "company_sample" / "ontology.ttl"], kg=[]))
+
+
+@pytest.fixture(scope="module")
+def library_schema():
+    """The library ontology without its data."""
+    return get_resources(Settings(ontology=[SAMPLES / "library_sample" / "ontology.ttl"], kg=[]))
+
+
+@pytest.fixture
+def label_names():
+    """``graph`` → class → the label a node of it must have: the names no instance data pinned."""
+    def of(graph) -> dict[str, str]:
+        return {n.class_: c.value for n in graph.nodes for c in n.constraints if c.property == LABEL}
 
     return of

@@ -5,37 +5,15 @@ embedder, real ontologies (DBpedia, both samples with and without their data).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from app.nl.lower_case_names import lower_case_names, written_without_capitals
 from app.nl.pipeline import extract_graph
-from app.resources import get_resources
-from app.settings import Settings
 from ontology_loaders.model import Link, Ontology
 
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
-LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
-
-
-@pytest.fixture(scope="module")
-def company_schema():
-    """The company ontology without its data: names can only be read from the question."""
-    return get_resources(Settings(ontology=[SAMPLES / "company_sample" / "ontology.ttl"], kg=[]))
-
-
-@pytest.fixture(scope="module")
-def library_schema():
-    return get_resources(Settings(ontology=[SAMPLES / "library_sample" / "ontology.ttl"], kg=[]))
-
-
-def _names(graph) -> dict[str, str]:
-    """Class → the label a node of it must have."""
-    return {n.class_: c.value for n in graph.nodes for c in n.constraints if c.property == LABEL}
 
 
 @pytest.mark.parametrize(("question", "link", "name"), [
@@ -43,16 +21,16 @@ def _names(graph) -> dict[str, str]:
     ("what mountains are in sierra nevada?", D + "locatedInArea", "Sierra Nevada"),
     ("which rivers flow into lake geneva", None, "Lake Geneva"),
 ])
-def test_rd162_names_typed_in_lower_case_are_read_as_names(dbpedia, question, link, name) -> None:
+def test_rd162_names_typed_in_lower_case_are_read_as_names(dbpedia, question, link, name, label_names) -> None:
     graph = extract_graph(question, dbpedia).graph
-    assert name in _names(graph).values()
+    assert name in label_names(graph).values()
     assert link is None or [e.link for e in graph.edges] == [link]
 
 
-def test_rd162_a_lower_case_country_is_a_name_not_a_class_word(dbpedia, triples) -> None:
+def test_rd162_a_lower_case_country_is_a_name_not_a_class_word(dbpedia, triples, label_names) -> None:
     graph = extract_graph("what is the capital of france", dbpedia).graph
     assert triples(graph) == {(D + "Country", D + "capital", D + "Capital")}
-    assert _names(graph) == {D + "Country": "France"}
+    assert label_names(graph) == {D + "Country": "France"}
 
 
 @pytest.mark.parametrize(("fixture", "question", "edge", "name"), [
@@ -61,16 +39,17 @@ def test_rd162_a_lower_case_country_is_a_name_not_a_class_word(dbpedia, triples)
     ("library_schema", "which books did ursula le guin write", (LIB + "Book", LIB + "writtenBy", LIB + "Author"),
      "Ursula Le Guin"),
 ])
-def test_rd162_lower_case_names_on_the_samples_without_data(request, triples, fixture, question, edge, name) -> None:
+def test_rd162_lower_case_names_on_the_samples_without_data(request, triples, label_names, fixture, question, edge,
+                                                            name) -> None:
     graph = extract_graph(question, request.getfixturevalue(fixture)).graph
     assert triples(graph) == {edge}
-    assert _names(graph) == {edge[2]: name}
+    assert label_names(graph) == {edge[2]: name}
 
 
 @pytest.mark.parametrize("question", ["which orders were shipped late", "list customers with open orders",
                                       "which orders are unpaid"])
-def test_rd162_adverbs_plurals_and_said_of_the_subject_are_no_names(company_schema, question) -> None:
-    assert _names(extract_graph(question, company_schema).graph) == {}
+def test_rd162_adverbs_plurals_and_said_of_the_subject_are_no_names(company_schema, question, label_names) -> None:
+    assert label_names(extract_graph(question, company_schema).graph) == {}
 
 
 def test_rd162_a_question_with_capitals_keeps_its_names_as_written() -> None:

@@ -1,12 +1,11 @@
 """English readings of session 24 on the evidence path: things "called" or "named" so, a value's label
 said with its words in another order, superlatives said of a relation's thing, a number a thing holds
-instead of a count, "where is", and a lone "by". Real embedder, real ontologies (DBpedia, both
-samples with and without their data), plus unit cases.
+instead of a count, "where is", a lone "by", sizes the ontology names a link for, and "whose" in lower
+case. Real embedder, real ontologies (DBpedia, the company sample with and without its data), plus unit
+cases.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -15,31 +14,11 @@ from app.nl.counting import number_instead_of_count
 from app.nl.link_choice import implied_grams
 from app.nl.mention_types import Mention
 from app.nl.pipeline import extract_graph
-from app.resources import get_resources
-from app.settings import Settings
 from ontology_loaders.model import Attribute, Link, Ontology, OntologyClass
 
 D = "http://dbpedia.org/ontology/"
 CO = "http://protograph.example/company/"
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
-
-
-@pytest.fixture(scope="module")
-def company_schema():
-    """The company ontology without its data: names can only be read from the question."""
-    return get_resources(Settings(ontology=[SAMPLES / "company_sample" / "ontology.ttl"], kg=[]))
-
-
-@pytest.fixture(scope="module")
-def company():
-    return get_resources(Settings(ontology=[SAMPLES / "company_sample" / "ontology.ttl"],
-                                  kg=[SAMPLES / "company_sample" / "data.ttl"]))
-
-
-def _names(graph) -> dict[str, str]:
-    """Class → the label a node of it must have."""
-    return {n.class_: c.value for n in graph.nodes for c in n.constraints if c.property == LABEL}
 
 
 @pytest.mark.parametrize(("question", "kind", "name"), [
@@ -47,11 +26,11 @@ def _names(graph) -> dict[str, str]:
     ("Give me all actors called Baldwin.", D + "Actor", "Baldwin"),
     ("Is there a video game called Battle Chess?", D + "VideoGame", "Battle Chess"),
 ])
-def test_rd167_a_class_word_called_a_name_is_that_one_thing(dbpedia, question, kind, name) -> None:
+def test_rd167_a_class_word_called_a_name_is_that_one_thing(dbpedia, question, kind, name, label_names) -> None:
     result = extract_graph(question, dbpedia)
     assert not result.not_understood
     assert [n.class_ for n in result.graph.nodes] == [kind]
-    assert _names(result.graph) == {kind: name}
+    assert label_names(result.graph) == {kind: name}
 
 
 def test_rd167_a_link_word_called_a_name_pins_the_thing_it_reaches(dbpedia, triples) -> None:
@@ -66,10 +45,10 @@ def test_rd167_named_after_still_names_another_thing(dbpedia, triples) -> None:
     assert triples(graph) == {(D + "Ship", D + "namedAfter", D + "Person")}
 
 
-def test_rd167_called_on_a_sample_without_its_data(company_schema) -> None:
+def test_rd167_called_on_a_sample_without_its_data(company_schema, label_names) -> None:
     graph = extract_graph("List the employees named Anna Patel", company_schema).graph
     assert [n.class_ for n in graph.nodes] == [CO + "Employee"] and not graph.edges
-    assert _names(graph) == {CO + "Employee": "Anna Patel"}
+    assert label_names(graph) == {CO + "Employee": "Anna Patel"}
 
 
 def test_rd167_called_a_known_thing_with_the_sample_data(company, triples) -> None:
@@ -169,17 +148,17 @@ def test_rd173_a_superlative_that_says_its_measure_still_sorts(dbpedia) -> None:
     assert graph.order_by[0].property == D + "elevation" and graph.limit == 1
 
 
-def test_rd174_the_word_after_whose_is_no_lower_case_name(dbpedia) -> None:
+def test_rd174_the_word_after_whose_is_no_lower_case_name(dbpedia, label_names) -> None:
     graph = extract_graph("what is the river whose mouth is in deadsea?", dbpedia).graph
     [edge] = graph.edges
     assert graph.node(edge.source).class_ == D + "River"
-    assert _names(graph) == {graph.node(edge.target).class_: "Deadsea"}  # and no name "Mouth"
+    assert label_names(graph) == {graph.node(edge.target).class_: "Deadsea"}  # and no name "Mouth"
 
 
-def test_rd174_what_a_relation_noun_after_whose_is_said_to_be_is_a_name(dbpedia, triples) -> None:
+def test_rd174_what_a_relation_noun_after_whose_is_said_to_be_is_a_name(dbpedia, triples, label_names) -> None:
     graph = extract_graph("what are the nicknames of the schools whose color is royal blue?", dbpedia).graph
     assert triples(graph) == {(D + "School", D + "colour", D + "Colour")}
-    assert _names(graph) == {D + "Colour": "Royal Blue"}
+    assert label_names(graph) == {D + "Colour": "Royal Blue"}
 
 
 def test_rd169_a_noun_that_begins_a_value_label_still_names_the_measure(company) -> None:
