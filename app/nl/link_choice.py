@@ -181,6 +181,22 @@ def _candidates(ontology: Ontology, source: str | None, target: str | None,
         if ontology.is_subclass(known, link.range):
             fit = DECLARED_FIT_BONUS if link.range != OWL_THING else 0.0
             found.append((link.iri, not known_is_first, link.domain, known, fit))
+    return found + _narrowing_to_unknown(ontology, known, known_is_first) if narrow else found
+
+
+def _narrowing_to_unknown(ontology: Ontology, known: str, known_is_first: bool) -> list[tuple[str, bool, str, str, float]]:
+    """Links that hold for a kind of the known end, the other end not yet typed: "the people cast in Betsy's
+    Wedding" are actors, whatever the film turns out to be."""
+    if known == OWL_THING:
+        return []
+    found = []
+    for link in ontology.links:
+        if not (ontology.has_class(link.domain) and ontology.has_class(link.range)):
+            continue
+        if link.domain != known and ontology.is_subclass(link.domain, known):
+            found.append((link.iri, known_is_first, link.domain, link.range, -NARROWING_COST))
+        if link.range != known and ontology.is_subclass(link.range, known):
+            found.append((link.iri, not known_is_first, link.domain, link.range, -NARROWING_COST))
     return found
 
 
@@ -420,7 +436,7 @@ THREE_LINK_BRANCHING = 8
 def _steps_from(ontology: Ontology, grams: Sequence[str], similarity: dict[str, float],
                 known: str) -> list[LinkChoice]:
     """The best declared links from ``known`` (first) to another class, one per class reached."""
-    candidates = [c for c in _candidates(ontology, known, None) if c[0] in similarity]
+    candidates = [c for c in _candidates(ontology, known, None, narrow=False) if c[0] in similarity]
     best: dict[str, LinkChoice] = {}
     for choice in _scored(ontology, grams, similarity, candidates, len(candidates)):
         other = choice.ends[1]
