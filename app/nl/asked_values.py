@@ -20,6 +20,7 @@ from app.nl.figures import AFTER_VALUE, is_figure_word, trailing_figure
 from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VALUE_NOUNS, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
+from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import DO_FORMS, ENGLISH, PEOPLE, is_verb_form
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
@@ -381,7 +382,9 @@ def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
     compounds = {said for said in asked.words if " " in said}
     if words in AMOUNTS or compounds and any(plain_label(a.label) in compounds for a in ontology.attributes):
         return False  # "the (average) page count of …": an attribute's own label ("the number of …" still counts)
-    return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and is_link_label(words, ontology))
+    # "the birth location of …": an everyday word for a link's label names things as the label does
+    return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and any(
+        is_link_label(label, ontology) for label in (words, *relation_nouns([words]))))
 
 
 def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology: Ontology,

@@ -313,8 +313,12 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
     fallbacks = _fallback_nouns(grams, set(labels.values()))
+    # "the birth location of": a phrase the table translates into a link's label says that label, not the
+    # label inside it ("location")
+    translated = [g for g in grams if " " in g and set(relation_nouns([g])) & set(labels.values())]
     for link, forward, s_class, t_class, fit in candidates:
-        longer = [other for other in verbatim if len(other) > len(labels[link])]
+        longer = [other for other in verbatim if len(other) > len(labels[link])] + \
+            [phrase for phrase in translated if labels[link] not in relation_nouns([phrase])]
         if agent == "second":
             described_first = described_first_of_second_agent(verb, labels[link])
         elif agent == "first":

@@ -1,0 +1,79 @@
+"""English readings of session 25 on the evidence path: a general class word beside a name not yet typed
+takes the kind a link holds for, everyday words for a link's label ("birth location", "advisor"), and what
+things are made of, flow through or were filmed in. Real embedder, real ontologies (DBpedia, the library
+and company samples without their data), plus unit cases.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.nl.link_choice import phrase_grams
+from app.nl.paraphrases import relation_nouns
+from app.nl.pipeline import extract_graph
+
+D = "http://dbpedia.org/ontology/"
+CO = "http://protograph.example/company/"
+LIB = "http://protograph.example/library/"
+
+
+@pytest.mark.parametrize(("fixture", "question", "kind", "link"), [
+    ("dbpedia", "List the people cast in Betsy's Wedding.", D + "Actor", D + "starring"),
+    ("company_schema", "Which people report to Anna Patel?", CO + "Employee", CO + "reportsTo"),
+    ("library_schema", "Which people translated The Silent Almanac?", LIB + "Translator", LIB + "translatedBy"),
+])
+def test_rd175_a_general_class_word_takes_the_kind_a_link_to_an_untyped_name_holds_for(
+        request, fixture, question, kind, link) -> None:
+    # (the name's own class is the model's to say, within what the link declares)
+    graph = extract_graph(question, request.getfixturevalue(fixture)).graph
+    assert [e.link for e in graph.edges] == [link]
+    assert graph.nodes[0].class_ == kind and not graph.nodes[0].constraints
+
+
+def test_rd175_a_class_word_said_as_the_link_declares_it_keeps_its_own_link(dbpedia, triples) -> None:
+    graph = extract_graph("Which people were born in Vienna?", dbpedia).graph
+    assert triples(graph) == {(D + "Person", D + "birthPlace", D + "City")}
+
+
+def test_rd176_an_everyday_word_for_a_link_label_names_that_link_not_a_label_inside_it(dbpedia, triples) -> None:
+    # "birth location" means a birth place; "location", a label standing inside it, is not what was said
+    graph = extract_graph("What is the birth location of Richard Hofstadter?", dbpedia).graph
+    assert {link for _, link, _ in triples(graph)} == {D + "birthPlace"}
+    graph = extract_graph("What is the birth location of the advisor of Richard Hofstadter?", dbpedia).graph
+    assert {link for _, link, _ in triples(graph)} == {D + "birthPlace", D + "doctoralAdvisor"}
+
+
+def test_rd176_the_advisor_of_is_the_thing_an_advisor_link_reaches(dbpedia, triples) -> None:
+    graph = extract_graph("Who was the advisor of Albert Einstein?", dbpedia).graph
+    assert {link for _, link, _ in triples(graph)} == {D + "doctoralAdvisor"}
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which dishes are made of shallots?", D + "ingredient"),
+    ("Which cities does the Danube flow through?", D + "river"),
+    ("Which TV series were filmed in Vancouver?", D + "location"),
+])
+def test_rd177_what_a_thing_is_made_of_flows_through_or_was_filmed_in(dbpedia, triples, question, expected) -> None:
+    result = extract_graph(question, dbpedia)
+    assert {link for _, link, _ in triples(result.graph)} == {expected}
+
+
+def test_rd177_the_river_that_flows_through_is_typed_by_its_link(dbpedia) -> None:
+    graph = extract_graph("Which countries does the Rhine flow through?", dbpedia).graph
+    assert sorted(n.class_ for n in graph.nodes) == [D + "Country", D + "River"]
+
+
+@pytest.mark.parametrize(("words", "nouns"), [
+    (["made", "of"], ["ingredient", "main ingredient", "material"]),
+    (["flows", "through"], ["river", "watercourse", "crosses"]),
+    (["filmed", "in"], ["filming location", "location"]),
+])
+def test_rd177_the_table_reads_the_verb_with_its_particle_not_the_bare_verb(words, nouns) -> None:
+    grams = phrase_grams(words, whole=False)
+    assert [g for g in grams if g in nouns] == nouns
+    assert "manufacturer" not in grams  # "made" alone would be who made it
+
+
+def test_rd176_everyday_words_for_link_labels() -> None:
+    assert relation_nouns(["birth location"]) == ["birth place"]
+    assert relation_nouns(["advisor"]) == ["advisor", "doctoral advisor"]
