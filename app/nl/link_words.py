@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from app.nl.link_choice import content_words
 from app.nl.mention_types import Mention
-from app.nl.mentions import is_link_label
+from app.nl.mentions import is_link_label, links_labelled
 from app.nl.paraphrases import relation_nouns
 from app.nl.plan import PREPOSITIONS
 from app.nl.words import COPULAS
 from ontology_loaders import Ontology
+from ontology_loaders.vocab import plain_label
 
 __all__ = ["owned", "with_link_words"]
 
@@ -69,7 +70,17 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
     if label in (meant := relation_nouns(grams)):
         # "Which instruments are played by Jimi Hendrix": of all the verb may mean, the class asked says which
         return [label, *(gram for gram in grams if gram not in meant and not relation_nouns([gram]))]
-    return grams + end_named(grams, first, second, ontology) + asked + named_by_place(words, second, tokens, ontology)
+    return grams + end_named(grams, first, second, ontology) + (asked or asked_link_word(first, tokens, ontology)) + \
+        named_by_place(words, second, tokens, ontology)
+
+
+def asked_link_word(asked: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
+    """"Which ingredients do I need for carrot cake": a link's own word asked for is evidence for that link
+    beside what the verb says ("need" alone would be a required skill)."""
+    if asked.kind != "related" or asked.start < 1 or tokens[asked.start - 1].lower() not in ("which", "what"):
+        return []
+    links = links_labelled(asked.text.lower(), ontology)
+    return [plain_label(ontology.label(links[0])).lower()] if links else []
 
 
 _ARTICLES_AND_BE = frozenset({"the", "a", "an"}) | COPULAS

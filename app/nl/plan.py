@@ -209,6 +209,7 @@ class Plan:
             # ... except a link said "<noun> of" ("translations of"), which starts at the thing it names
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
+        ranked = [c for c in ranked if _reaches_its_word(c, self.mentions[i], self.mentions[j], ontology)]
         ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
         asked = self.mentions[i].text.lower() if self.mentions[i].kind == "focus" else ""
         if asked == "where" or asked == "what" and words and words[-1].lower() in PREPOSITIONS:
@@ -221,6 +222,17 @@ class Plan:
     def _may_narrow(self, k: int, end_class: str) -> bool:
         """A named instance keeps its class; a class word may become a kind of it."""
         return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
+
+
+def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontology: Ontology) -> bool:
+    """Whether a link labelled with the word of a thing it names goes to that thing: "which ingredients do I
+    need for carrot cake" are the cake's ingredients, not the things the ingredients are of."""
+    label = plain_label(ontology.label(choice.link)).lower()
+    for mention, reached in ((first, not choice.forward), (second, choice.forward)):
+        if mention.kind == "related" and not mention.text.lower().endswith(" of") and \
+                label in word_forms(mention.text.lower().split()) and not reached:
+            return False
+    return True
 
 
 # How much weaker a link may be and still win for letting "who" be a person rather than a narrower agent.

@@ -1,16 +1,20 @@
 """English readings of session 25 on the evidence path: a general class word beside a name not yet typed
-takes the kind a link holds for, everyday words for a link's label ("birth location", "advisor"), and what
-things are made of, flow through or were filmed in. Real embedder, real ontologies (DBpedia, the library
-and company samples without their data), plus unit cases.
-"""
+takes the kind a link holds for, everyday words for a link's label ("birth location", "advisor"), what
+things are made of, flow through, were filmed in or climbed, and a link's own word asked for beside
+another verb. Real embedder, real ontologies (DBpedia, the library and company samples without their
+data), plus unit cases on a small ontology of their own."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.nl.link_choice import phrase_grams
+from app.nl.link_choice import LinkChoice, phrase_grams
+from app.nl.link_words import asked_link_word
+from app.nl.mention_types import Mention
 from app.nl.paraphrases import relation_nouns
 from app.nl.pipeline import extract_graph
+from app.nl.plan import _reaches_its_word
+from ontology_loaders.model import Link, Ontology, OntologyClass
 
 D = "http://dbpedia.org/ontology/"
 CO = "http://protograph.example/company/"
@@ -52,8 +56,10 @@ def test_rd176_the_advisor_of_is_the_thing_an_advisor_link_reaches(dbpedia, trip
     ("Which dishes are made of shallots?", D + "ingredient"),
     ("Which cities does the Danube flow through?", D + "river"),
     ("Which TV series were filmed in Vancouver?", D + "location"),
+    ("Who was the first to climb Mount Everest?", D + "firstAscentPerson"),
 ])
-def test_rd177_what_a_thing_is_made_of_flows_through_or_was_filmed_in(dbpedia, triples, question, expected) -> None:
+def test_rd177_what_a_thing_is_made_of_flows_through_was_filmed_in_or_climbed(dbpedia, triples, question,
+                                                                              expected) -> None:
     result = extract_graph(question, dbpedia)
     assert {link for _, link, _ in triples(result.graph)} == {expected}
 
@@ -77,3 +83,38 @@ def test_rd177_the_table_reads_the_verb_with_its_particle_not_the_bare_verb(word
 def test_rd176_everyday_words_for_link_labels() -> None:
     assert relation_nouns(["birth location"]) == ["birth place"]
     assert relation_nouns(["advisor"]) == ["advisor", "doctoral advisor"]
+    assert relation_nouns(["reside"]) == ["residence"]
+
+
+def test_rd178_a_link_word_asked_for_names_its_link_beside_the_verb(dbpedia) -> None:
+    # "need" alone would be a required skill; the ingredients are the cake's
+    graph = extract_graph("Which ingredients do I need for carrot cake?", dbpedia).graph
+    [edge] = graph.edges
+    assert edge.link == D + "ingredient"
+    named = {n.id for n in graph.nodes if n.constraints}
+    assert edge.source in named and edge.target not in named
+
+
+_RECIPES = Ontology(classes=[OntologyClass(iri="ex:Dish", label="dish"), OntologyClass(iri="ex:Food", label="food")],
+                    links=[Link(iri="ex:ingredient", label="ingredient", domain="ex:Dish", range="ex:Food"),
+                           Link(iri="ex:skill", label="required skill", domain="ex:Dish", range="ex:Food")])
+
+
+def test_rd178_the_asked_link_word_in_any_ontology() -> None:
+    tokens = "Which ingredients do I need for carrot cake".split()
+    asked = Mention(1, 2, "ingredients", "related", "ex:Food")
+    assert asked_link_word(asked, tokens, _RECIPES) == ["ingredient"]
+    # said after the verb, it asks nothing
+    assert asked_link_word(Mention(3, 4, "ingredients", "related", "ex:Food"), "I need the ingredients".split(),
+                           _RECIPES) == []
+    assert asked_link_word(Mention(1, 2, "dishes", "class", "ex:Dish"), "Which dishes".split(), _RECIPES) == []
+
+
+def test_rd178_a_link_labelled_with_a_things_word_goes_to_that_thing() -> None:
+    ingredients, cake = Mention(1, 2, "ingredients", "related"), Mention(6, 8, "carrot cake", "name")
+    towards = LinkChoice("ex:ingredient", False, 1.0, "ex:Food", "ex:Dish")
+    away = LinkChoice("ex:ingredient", True, 1.0, "ex:Dish", "ex:Food")
+    assert _reaches_its_word(towards, ingredients, cake, _RECIPES)
+    assert not _reaches_its_word(away, ingredients, cake, _RECIPES)
+    # another link is not held to the word's direction
+    assert _reaches_its_word(LinkChoice("ex:skill", True, 1.0, "ex:Dish", "ex:Food"), ingredients, cake, _RECIPES)
