@@ -43,8 +43,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     # "articles that appeared in a journal": an article appears where it is published, an actor in a film
     (_forms("appear appears appeared appearing", "in"),
      ("published in", "publication")),
+    # ("release" as asked of the maker: "Which albums did Metallica release?"; "released in" may be a place)
     (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "record", "records",
-                                                          "performed"],
+                                                          "performed", "release"],
      ("artist", "performer")),
     (_forms("marry married marries wed", "to") + ["married", "marry", "wife", "husband", "wives", "husbands",
                                                   "widow", "widower", "partner"],

@@ -118,3 +118,12 @@ def test_rd178_a_link_labelled_with_a_things_word_goes_to_that_thing() -> None:
     assert not _reaches_its_word(away, ingredients, cake, _RECIPES)
     # another link is not held to the word's direction
     assert _reaches_its_word(LinkChoice("ex:skill", True, 1.0, "ex:Dish", "ex:Food"), ingredients, cake, _RECIPES)
+
+
+def test_rd179_what_a_maker_did_release_is_theirs_and_released_in_a_place_stays_a_place(dbpedia, triples) -> None:
+    graph = extract_graph("Which albums did Metallica release?", dbpedia).graph
+    assert {link for _, link, _ in triples(graph)} == {D + "artist"}
+    graph = extract_graph("Which albums were released in Germany?", dbpedia).graph
+    assert {link for _, link, _ in triples(graph)} == {D + "releaseLocation"}
+    # a label that releases albums is not their performer
+    assert relation_nouns(["releases"]) == []
