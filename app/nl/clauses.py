@@ -13,10 +13,11 @@ from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import AFTER_VERB
-from app.nl.words import (ARTICLES, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES, command_opening,
-                          is_verb_form)
+from app.nl.paraphrases import relation_nouns
+from app.nl.words import (ARTICLES, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
+                          command_opening, is_verb_form)
 
-__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "has_content", "opens_a_sentence",
+__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content", "opens_a_sentence",
            "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers",
            "words_between"]
 
@@ -98,6 +99,45 @@ def same_subject(words: Sequence[str]) -> bool:
     plain_verb = len(lowered) == 3 and lowered[2] in AFTER_VERB and lowered[1].isalpha() and \
         lowered[1] not in ENGLISH
     return lowered[1] in AUXILIARIES or is_verb_form(lowered[1]) or plain_verb
+
+
+def coordinated_verbs(words: Sequence[str]) -> list[list[str]] | None:
+    """"directed and produced by", "did … both direct and produce": two verbs joined by "and" between the same
+    two things, each a relation of its own; a particle after the second belongs to both.
+
+    >>> coordinated_verbs(["were", "directed", "and", "produced", "by"])
+    [['were', 'directed', 'by'], ['produced', 'by']]
+    >>> coordinated_verbs(["did", "both", "direct", "and", "produce"])
+    [['did', 'direct'], ['produce']]
+    >>> coordinated_verbs(["and"]), coordinated_verbs(["born", "in"]), coordinated_verbs(["who", "and", "the"])
+    (None, None, None)
+    >>> coordinated_verbs(["syndication", "and", "developed", "by"]), coordinated_verbs(["soylent", "and", "sold"])
+    (None, None)
+    >>> coordinated_verbs(["born", "and", "died", "in"]), coordinated_verbs(["lead", "and", "work", "on"])
+    ([['born', 'in'], ['died', 'in']], [['lead', 'on'], ['work', 'on']])
+    """
+    lowered = [w.lower() for w in words]
+    if lowered.count("and") != 1:
+        return None
+    k = lowered.index("and")
+    left = [w for w in words[:k] if w.lower() != "both"]
+    right = list(words[k + 1:])
+    tail = right[-1:] if len(right) == 2 and right[-1].lower() in PREPOSITIONS else []
+    verbs = [w.lower() for w in (left[-1:] + right[:1])]
+    if len(verbs) < 2 or len(right) - len(tail) != 1 or any(not w.isalpha() or w in ENGLISH for w in verbs):
+        return None
+    # verbs as such ("born and died", "lead and work on"), or any after "did" ("did both direct and produce"):
+    # never a name's word left between the things ("Broadcast syndication and developed by")
+    particle = " ".join(w.lower() for w in tail)
+    if not all(_verb_like(w, particle) for w in verbs) and not any(w.lower() in DO_FORMS for w in left):
+        return None
+    return [left + tail, right]
+
+
+def _verb_like(word: str, particle: str) -> bool:
+    """A participle, a past tense, or a verb the relation table knows (alone or with the particle)."""
+    return is_verb_form(word) or (word.endswith("ed") and len(word) > 3) or \
+        bool(relation_nouns([word, f"{word} {particle}".strip()]))
 
 
 def clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -> int:

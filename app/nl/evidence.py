@@ -38,6 +38,7 @@ from app.nl.clauses import (
     back_clause,
     clause_subject,
     coordinated,
+    coordinated_verbs,
     opens_a_sentence,
     relation_phrases,
     said_of_the_first,
@@ -226,7 +227,13 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             plan.join(i - 1, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
             partner[i + 1] = (i - 1, pair_grams, pair_vectors, phrases[i])
             continue
-        plan.join(i, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
+        # "films directed and produced by Clint Eastwood": a link for each verb
+        first, *also = coordinated_verbs(phrases[i]) or [phrases[i]]
+        own = phrase_grams(first, whole=False) or phrase_grams(first) if also else pair_grams
+        plan.join(i, i + 1, own, index.embed_many(own) if also else pair_vectors, first, ontology, index)
+        for words in also:
+            own = phrase_grams(words, whole=False) or phrase_grams(words)
+            plan.join_also(i, i + 1, own, index.embed_many(own), words, ontology, index)
         partner[i + 1] = (i, pair_grams, pair_vectors, phrases[i])
 
 

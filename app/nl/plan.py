@@ -118,6 +118,16 @@ class Plan:
         if not self._join_by_path(i, j, grams, vectors, words, ontology, index, record=named | by_verb):
             self.missing.append((i, j))
 
+    def join_also(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
+                  index: OntologyIndex) -> None:
+        """A second link between two things already joined ("directed and produced by"): kept only where one link
+        joins them as their classes stand, never a way through another class."""
+        mentions, edges, missing, classes = len(self.mentions), len(self.edges), len(self.missing), list(self.classes)
+        self.join(i, j, grams, vectors, words, ontology, index, reattach=False)
+        if len(self.mentions) > mentions or self.classes != classes or len(self.edges) != edges + 1:
+            del self.mentions[mentions:], self.edges[edges:], self.missing[missing:]
+            self.classes[:] = classes
+
     def _join_by_path(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str],
                       ontology: Ontology, index: OntologyIndex, through: frozenset[str] = frozenset(),
                       better_than: float | None = None, record: frozenset[str] = frozenset()) -> bool:

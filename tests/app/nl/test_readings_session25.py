@@ -127,3 +127,23 @@ def test_rd179_what_a_maker_did_release_is_theirs_and_released_in_a_place_stays_
     assert {link for _, link, _ in triples(graph)} == {D + "releaseLocation"}
     # a label that releases albums is not their performer
     assert relation_nouns(["releases"]) == []
+
+
+@pytest.mark.parametrize(("question", "links"), [
+    ("Which books were written and illustrated by Tove Jansson?", {D + "author", D + "illustrator"}),
+    ("Which actors were born and died in Paris?", {D + "birthPlace", D + "deathPlace"}),
+])
+def test_rd180_two_verbs_joined_by_and_are_two_links_between_the_same_things(dbpedia, question, links) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert len(graph.nodes) == 2 and {e.link for e in graph.edges} == links
+
+
+def test_rd180_a_second_verb_no_link_fits_as_the_classes_stand_adds_nothing(dbpedia) -> None:
+    # DBpedia's "producer" reaches an agent, and a person is none there: no way through another class instead
+    graph = extract_graph("Which films were directed and produced by Clint Eastwood?", dbpedia).graph
+    assert len(graph.nodes) == 2 and [e.link for e in graph.edges] == [D + "director"]
+
+
+def test_rd180_two_verbs_in_another_ontology(company_schema) -> None:
+    graph = extract_graph("Which engineers lead and work on Project Atlas?", company_schema).graph
+    assert len(graph.nodes) == 2 and {e.link for e in graph.edges} == {CO + "projectLead", CO + "participant"}
