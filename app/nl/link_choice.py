@@ -184,7 +184,8 @@ def _candidates(ontology: Ontology, source: str | None, target: str | None,
     return found + _narrowing_to_unknown(ontology, known, known_is_first) if narrow else found
 
 
-def _narrowing_to_unknown(ontology: Ontology, known: str, known_is_first: bool) -> list[tuple[str, bool, str, str, float]]:
+def _narrowing_to_unknown(ontology: Ontology, known: str,
+                          known_is_first: bool) -> list[tuple[str, bool, str, str, float]]:
     """Links that hold for a kind of the known end, the other end not yet typed: "the people cast in Betsy's
     Wedding" are actors, whatever the film turns out to be."""
     if known == OWL_THING:
