@@ -17,9 +17,9 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.words import (ARTICLES, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
                           command_opening, is_verb_form)
 
-__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content", "opens_a_sentence",
-           "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject", "set_aside_modifiers",
-           "words_between"]
+__all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content",
+           "opens_a_sentence", "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject",
+           "set_aside_modifiers", "words_between"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
