@@ -147,3 +147,8 @@ def test_rd180_a_second_verb_no_link_fits_as_the_classes_stand_adds_nothing(dbpe
 def test_rd180_two_verbs_in_another_ontology(company_schema) -> None:
     graph = extract_graph("Which engineers lead and work on Project Atlas?", company_schema).graph
     assert len(graph.nodes) == 2 and {e.link for e in graph.edges} == {CO + "projectLead", CO + "participant"}
+
+
+def test_rd180_two_verbs_for_the_same_link_draft_it_once(dbpedia) -> None:
+    graph = extract_graph("Which novels were written and authored by Stephen King?", dbpedia).graph
+    assert len(graph.nodes) == 2 and [e.link for e in graph.edges] == [D + "author"]
