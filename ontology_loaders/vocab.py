@@ -8,6 +8,7 @@ existed three times and disagreed about ``xsd:time``.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from enum import Enum
@@ -40,6 +41,7 @@ __all__ = [
     "DatatypeKind",
     "datatype_kind",
     "plain_label",
+    "spelled_label",
     "value_kind",
     "instance_label",
     "label_from_local_name",
@@ -153,6 +155,28 @@ def plain_label(label: str) -> str:
     ('creator', 'weight', 'alma mater')
     """
     return " ".join(re.sub(r"\([^)]*\)", " ", label).lower().split())
+
+
+def spelled_label(label: str, iri: str) -> str:
+    """:func:`plain_label`, unless the IRI spells the same words better: a label typed by hand can slip where
+    the identifier, used in every query, has not (DBpedia labels dbo:silverMedalist "siler medalist").
+
+    >>> spelled_label("siler medalist", "http://dbpedia.org/ontology/silverMedalist")
+    'silver medalist'
+    >>> spelled_label("country", "http://dbpedia.org/ontology/collectionSize")
+    'country'
+    """
+    plain, named = plain_label(label), label_from_local_name(iri)
+    words, named_words = plain.split(), named.split()
+    if plain == named or len(words) != len(named_words):
+        return plain
+    close = all(difflib.SequenceMatcher(None, said, spelled).ratio() >= _SAME_WORD_RATIO
+                for said, spelled in zip(words, named_words))
+    return named if close else plain
+
+
+# Letters two spellings of one word share: "siler" and "silver" (0.91), not "width" and "length" (0.55).
+_SAME_WORD_RATIO = 0.8
 
 
 def label_from_local_name(iri: str) -> str:

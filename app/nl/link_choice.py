@@ -31,7 +31,7 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import NEGATIONS, NUMBER_WORDS
 from ontology_loaders import OWL_THING, Ontology
-from ontology_loaders.vocab import label_from_local_name, local_name, plain_label
+from ontology_loaders.vocab import label_from_local_name, local_name, plain_label, spelled_label
 
 __all__ = ["Agent", "LinkChoice", "comment_says", "content_words", "implied_grams", "named_links", "phrase_grams", "rank_links", "rank_paths",
            "rank_three_link_paths", "word_stem"]
@@ -306,7 +306,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     """``ends_known``: both classes were said, so a link labelled as the one at its range end is their plain
     relation (:data:`RANGE_NAMED_BONUS`); an end of unknown class takes whatever range a link declares."""
     scored = []
-    labels = {link: plain_label(ontology.label(link)) for link in {c[0] for c in candidates}}
+    labels = {link: spelled_label(ontology.label(link), link) for link in {c[0] for c in candidates}}
     verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     passive = passive_verb(grams)

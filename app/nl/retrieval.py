@@ -10,6 +10,7 @@ end types disambiguate links that share a label. Vectors are cached on disk as
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import contextvars
 import logging
 import threading
@@ -22,6 +23,7 @@ import numpy as np
 from app.errors import PipelineCancelled
 from app.nl.embedding import TextEncoder
 from ontology_loaders import OWL_THING, Ontology
+from ontology_loaders.vocab import plain_label, spelled_label
 
 __all__ = ["Candidate", "OntologyIndex", "attribute_text", "build_index", "class_text", "link_comment_text",
            "link_label_text", "link_text", "watching_builds"]
@@ -97,13 +99,16 @@ def link_text(ontology: Ontology, iri: str) -> str:
 
 def link_label_text(ontology: Ontology, iri: str) -> str:
     """A link's own words, without its end classes: a relation phrase names the link, not the things it joins.
+    A label its IRI spells better is read as the IRI spells it (:func:`spelled_label`).
 
     >>> from ontology_loaders.model import Link
     >>> link_label_text(Ontology(links=[Link(iri="http://ex.org/birthPlace", label="birth place")]),
     ...                 "http://ex.org/birthPlace")
     'birth place'
     """
-    return ontology.label(iri).lower()
+    label = ontology.label(iri)
+    spelled = spelled_label(label, iri)
+    return label.lower() if spelled == plain_label(label) else spelled
 
 
 def link_comment_text(ontology: Ontology, iri: str) -> str:
@@ -250,7 +255,9 @@ def build_index(ontology: Ontology, embedder: TextEncoder, cache_dir: Path | Non
         if folder is None:
             vectors = _encode_watched(embedder, texts)
         else:
-            vectors = _cached_vectors(folder / f"{key}-{kind}.npy", texts, embedder)
+            # the texts' digest too: a change to how a term is worded must not reuse the old vectors
+            digest = hashlib.sha1("\n".join(texts).encode()).hexdigest()[:12]
+            vectors = _cached_vectors(folder / f"{key}-{kind}-{digest}.npy", texts, embedder)
         if vectors.shape[0] == 0:
             vectors = np.zeros((0, getattr(embedder, "dimension", 384)), dtype=np.float32)
         return _Table(iris, [ontology.label(i) for i in iris], np.ascontiguousarray(vectors, dtype=np.float32))

@@ -93,6 +93,21 @@ def test_pre005_corrupt_cache_is_rebuilt(embedder, tmp_path: Path) -> None:
     assert index.search_attributes("anything", 3) == []
 
 
+def test_pre005b_a_reworded_term_is_embedded_anew(embedder, tmp_path: Path, monkeypatch) -> None:
+    """Vectors are cached by the texts embedded, not just their count: when the code words a term anew (a
+    label its IRI spells better), the old words' vectors must not answer for the new ones."""
+    import app.nl.retrieval as retrieval
+
+    onto = Ontology(links=[Link(iri="http://e.org/silverMedalist", label="siler medalist")])
+    assert retrieval.link_label_text(onto, "http://e.org/silverMedalist") == "silver medalist"
+    first = build_index(onto, embedder, tmp_path).link_labels.vectors
+    monkeypatch.setattr(retrieval, "link_label_text", lambda ontology, iri: "silver medal winner")
+    again = build_index(onto, embedder, tmp_path).link_labels.vectors
+    assert np.allclose(again[0], embedder.encode(["silver medal winner"])[0], atol=1e-5)
+    assert not np.allclose(again[0], first[0], atol=1e-3)
+    assert len(list(tmp_path.glob("*-link-labels-*.npy"))) == 2
+
+
 def test_pre006_missing_embedder_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(EmbedderLoadError, match="no sentence-transformers model"):
         load_embedder(tmp_path)
@@ -122,7 +137,7 @@ def test_pre_watched_index_builds_report_progress_and_stop_when_cancelled(embedd
 
     with pytest.raises(PipelineCancelled), watching_builds(cancel_after_first, cancel):
         build_index(ontology, embedder, tmp_path / "b")
-    assert not list((tmp_path / "b").glob("*-classes.npy"))  # nothing half-built is cached
+    assert not list((tmp_path / "b").glob("*-classes-*.npy"))  # nothing half-built is cached
 
 
 def test_pre_a_cancelled_question_stops_its_ontologys_index_build(embedder, tmp_path: Path) -> None:
