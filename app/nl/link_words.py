@@ -22,12 +22,23 @@ from ontology_loaders.vocab import plain_label
 __all__ = ["owned", "with_link_words"]
 
 
-def end_named(grams: Sequence[str], first: Mention, second: Mention, ontology: Ontology) -> list[str]:
+def end_named(grams: Sequence[str], first: Mention, second: Mention, tokens: Sequence[str],
+              ontology: Ontology) -> list[str]:
     """A relation word with the class of either end: "in which country does the Ganges start" says
-    source country. Ontologies often label a link so, and only a label said whole counts as named."""
+    source country, "the regions served by" region served. Ontologies often label a link so, and only a
+    label said whole counts as named."""
     labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
     joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
+    if first.class_iri and first.kind != "name":
+        # "the regions served by …", "the river whose mouth …": the class word right before the relation word
+        # (a word between says another link: "the band's former member" is no band member)
+        label = ontology.label(first.class_iri).lower()
+        following = [t.lower() for t in tokens[first.end:first.end + 2] if t.lower() not in _OWNING][:1]
+        joined += [f"{label} {gram}" for gram in grams if [gram] == following and label not in gram]
     return [gram for gram in joined if is_link_label(gram, ontology)]
+
+
+_OWNING = frozenset({"whose", "s"})
 
 
 # Verbs that say only that two things go together, not how: the thing's own word must say which link.
@@ -70,8 +81,8 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
     if label in (meant := relation_nouns(grams)):
         # "Which instruments are played by Jimi Hendrix": of all the verb may mean, the class asked says which
         return [label, *(gram for gram in grams if gram not in meant and not relation_nouns([gram]))]
-    return grams + end_named(grams, first, second, ontology) + (asked or asked_link_word(first, tokens, ontology)) + \
-        named_by_place(words, second, tokens, ontology)
+    return grams + end_named(grams, first, second, tokens, ontology) + \
+        (asked or asked_link_word(first, tokens, ontology)) + named_by_place(words, second, tokens, ontology)
 
 
 def asked_link_word(asked: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:
