@@ -46,7 +46,7 @@ from app.nl.mentions import (
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.words import COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of
+from app.nl.words import ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -442,7 +442,12 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if end - start == 1 and found:
             found = _a_kind_of_person(lowered[start], vectors[offset - len(alternatives)], found, index)
         after_noun = start > 0 and taken[start - 1]  # "which librarian works in": a verb, not creative works
-        if end - start == 1 and (fixed := misspelt_class(tokens[start], index.ontology)):
+        if lowered[start] in ANY_THING:
+            if end - start > 1:
+                continue
+            # no class of the ontology's but "thing", whatever the embedder finds near it: the link says which
+            mention = Mention(start, end, tokens[start], "focus", score=CLASS_SIMILARITY)
+        elif end - start == 1 and (fixed := misspelt_class(tokens[start], index.ontology)):
             # "departmnet": a slip of the keyboard on a class label, which the embedder cannot see through
             mention = Mention(start, end, tokens[start], "class", class_iri=fixed, score=MISSPELT_SCORE)
         elif end - start == 1 and not after_noun and (common := shared_head_class(tokens[start], index.ontology)):
