@@ -32,6 +32,8 @@ def counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mention
                     and (lowered[m.start - 1] in ("each", "every", "per")
                          or lowered[m.start - 1] == "by" and m.end == len(lowered) and m.kind == "class"))
         return graph.model_copy(update={"aggregation": Aggregation(count=asked[0], group_by=per)})
+    if (in_place := _counted_in_place(lowered, mentions, ids, present)) is not None:
+        return graph.model_copy(update={"aggregation": Aggregation(count=in_place)})
     for m, node_id in zip(mentions, ids):
         if m.kind == "class" and node_id in present and asked and node_id != asked[0] and m.start >= 3 and \
                 lowered[m.start - 3:m.start - 1] in (["its", "number"], ["their", "number"]) and \
@@ -47,6 +49,13 @@ def counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mention
                 "aggregation": Aggregation(count=node_id, group_by=(by,) if by else ()),
                 "order_by": (OrderBy(node="count", descending=lowered[m.start - 1] == "most"),), "limit": 1})
     return graph
+
+
+def _counted_in_place(lowered: Sequence[str], mentions: Sequence[Mention], ids: Sequence[str],
+                      present: set[str]) -> str | None:
+    """"Tolkien wrote how many books?": a statement that asks its count where the thing stands counts that thing."""
+    return next((i for m, i in zip(mentions, ids) if i in present and m.kind in ("class", "focus", "related")
+                 and m.start >= 3 and lowered[m.start - 2:m.start] == ["how", "many"]), None)
 
 
 def number_instead_of_count(tokens: Sequence[str], graph: PrototypeGraph, mentions: Sequence[Mention],

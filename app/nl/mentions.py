@@ -148,6 +148,9 @@ def in_idiom(tokens: Sequence[str], position: int) -> bool:
     return position > 0 and list(tokens[position - 1:position + 1]) in _IDIOMS
 
 
+_IN_PLACE = frozenset({"which", "what", "how"})
+
+
 def verb_slot(tokens: Sequence[str], position: int) -> bool:
     """Whether the word at ``position`` stands where a clause's verb does: after a plural subject
     (or its "that"/"who"), before an object or a preposition.
@@ -158,10 +161,14 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
     (False, False)
     >>> verb_slot("which people work for Google".split(), 2), verb_slot("which films star Tom Hanks".split(), 2)
     (True, True)
+    >>> verb_slot("Acme employs how many people".split(), 1)
+    True
     """
     if position == 0 or position + 1 >= len(tokens):
         return False
     lowered = [t.lower() for t in tokens]
+    if tokens[position - 1][:1].isupper() and lowered[position].endswith("s") and lowered[position + 1] in _IN_PLACE:
+        return True  # "Halvard Robotics employs how many people": a name's verb, its object asked in place
     if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
         return False
     subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]

@@ -122,7 +122,7 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
     return found
 
 
-_IN_PLACE = frozenset({"which", "what", "whom", "who"})
+_IN_PLACE = frozenset({"which", "what", "whom", "who", "how"})  # "Foxconn makes how many things?"
 
 
 def _subject_of_asked(tokens: Sequence[str]) -> bool:
@@ -131,6 +131,8 @@ def _subject_of_asked(tokens: Sequence[str]) -> bool:
 
     >>> _subject_of_asked("Laozi authored which book".split()), _subject_of_asked("Count all who won".split())
     (True, False)
+    >>> _subject_of_asked("Foxconn makes how many things".split())
+    True
     """
     return len(tokens) > 2 and tokens[0].lower() not in ENGLISH | NOT_NOUNS and tokens[1][:1].islower() and \
         tokens[1] not in ENGLISH and any(t.lower() in _IN_PLACE for t in tokens[2:])  # ("Count all …": a command)

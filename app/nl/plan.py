@@ -256,15 +256,17 @@ _VERB_PARTICLES = PREPOSITIONS | {"into", "to", "onto", "through", "under", "ove
 def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     """Which of two things does what the verb between them says, when the question asks for the first.
 
-    "Who created Goofy", "Which company owns Halvard Robotics", "Who reports to Elias Vogel": the first, the
-    subject of the verb after it, a past tense, a present one the relation table knows, or any after "who".
+    "Who created Goofy", "Which company owns Halvard Robotics", "Who reports to Elias Vogel", "Foxconn makes which
+    products": the first, the subject of the verb after it, a past tense, a present one the relation table knows,
+    or any after "who".
     "Who does Elias Vogel mentor", "Which films did Spielberg direct": the second, the subject of "does … <verb>".
     """
+    lowered = [w.lower() for w in words]
     asked = (first.kind == "focus" and first.text.lower() in ("who", "whom")) or \
-        (first.kind == "class" and first.start <= 1)
+        (first.kind == "class" and first.start <= 1) or \
+        (first.kind in ("instance", "name") and first.start == 0 and bool(set(lowered[1:]) & _ASKED_IN_PLACE))
     if not asked or not words:
         return None
-    lowered = [w.lower() for w in words]
     if lowered[0] in DO_FORMS and second.kind in ("instance", "name") and len(lowered) >= 2:
         return "second"
     if lowered[1:2] == ["by"]:
@@ -274,6 +276,10 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
         return "first"
     # "Who reports to Elias Vogel": after "who" a word in -s is its verb
     return "first" if first.kind == "focus" and _present_verb(verb) else None
+
+
+# "Foxconn makes how many things", "Boeing makes which aircraft": the name that opens the statement does it
+_ASKED_IN_PLACE = frozenset({"which", "what", "how"})
 
 
 def _present_verb(word: str) -> bool:
