@@ -12,14 +12,15 @@ from collections.abc import Sequence
 from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
-from app.nl.mentions import AFTER_VERB
+from app.nl.mentions import AFTER_VERB, is_link_label
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import (ARTICLES, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
+from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
                           command_opening, is_verb_form)
+from ontology_loaders import Ontology
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content",
            "opens_a_sentence", "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject",
-           "set_aside_modifiers", "words_between"]
+           "set_aside_modifiers", "whose_continued", "words_between"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
@@ -99,6 +100,15 @@ def same_subject(words: Sequence[str]) -> bool:
     plain_verb = len(lowered) == 3 and lowered[2] in AFTER_VERB and lowered[1].isalpha() and \
         lowered[1] not in ENGLISH
     return lowered[1] in AUXILIARIES or is_verb_form(lowered[1]) or plain_verb
+
+
+def whose_continued(before: Sequence[str], words: Sequence[str], ontology: Ontology) -> bool:
+    """"the mountain whose range is Sierra Nevada and parent mountain peak is Nevado de Toluca": a link's label
+    and a copula after "and" say a second value of the thing "whose" was said of, as a second "whose" would."""
+    lowered = [w.lower() for w in words]
+    lowered = lowered[:-1] if lowered[-1:] and lowered[-1] in ARTICLES else lowered  # "… is the Gdansk office"
+    return [w.lower() for w in before[:1]] == ["whose"] and len(lowered) > 2 and lowered[0] == "and" and \
+        lowered[-1] in COPULAS and is_link_label(" ".join(lowered[1:-1]), ontology)
 
 
 def coordinated_verbs(words: Sequence[str]) -> list[list[str]] | None:

@@ -43,6 +43,7 @@ from app.nl.clauses import (
     relation_phrases,
     said_of_the_first,
     same_subject,
+    whose_continued,
     set_aside_modifiers,
     starts_own_clause,
     words_between,
@@ -199,9 +200,11 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
     for i, pair_grams in enumerate(grams):
         pair_vectors = vectors[offset:offset + len(pair_grams)]
         offset += len(pair_grams)
-        if i in partner and same_subject(phrases[i]):
+        before = words_between(tokens, mentions[i - 1], mentions[i]) if i else []
+        if i in partner and (same_subject(phrases[i]) or whose_continued(before, phrases[i], ontology)):
             # "persons that are authors of a work and are gold medalists …", "books written by authors
-            # born in Dublin and published by a company": the clause's subject again
+            # born in Dublin and published by a company", "the mountain whose range is … and parent peak is …":
+            # the clause's subject again
             subject = clause_subject(tokens, mentions, i)
             plan.join(subject, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
             partner[i + 1] = (subject, pair_grams, pair_vectors, phrases[i])
