@@ -280,6 +280,7 @@ for _words, _labels in (
     ("factory factories", ("plant", "factory")),
     ("nation nations", ("country", "nation")),
     ("town towns", ("town", "city")),
+    ("prize prizes", ("award", "prize")),
 ):
     for _word in _words.split():
         _KINDS[_word] = _labels

@@ -55,10 +55,11 @@ def test_an_answer_in_the_models_own_words_is_matched_to_an_allowed_class() -> N
 
     def nearest(text: str, allowed: list[str]) -> tuple[str, float]:
         asked.append((text, allowed))
-        return (D + "Award", ANSWER_SIMILARITY + 0.1) if text == "prize" else (D + "City", ANSWER_SIMILARITY - 0.1)
+        return (D + "Award", ANSWER_SIMILARITY + 0.1) if text == "trophy" else (D + "City", ANSWER_SIMILARITY - 0.1)
 
-    assert matched_class("prize", choices, nearest) == D + "Award"
-    assert asked == [("prize", list(choices.values()))]  # only allowed classes are ever offered
+    assert matched_class("prize", choices, nearest) == D + "Award"  # the everyday word for an award
+    assert matched_class("trophy", choices, nearest) == D + "Award"
+    assert asked == [("trophy", list(choices.values()))]  # only allowed classes are ever offered
     assert matched_class("car", choices, nearest) is None  # not close enough: the declared end stays
     # "football" in the model's words is soccer, as in most of the English-speaking world
     leagues = {"soccer league": D + "SoccerLeague", "american football league": D + "AmericanFootballLeague"}
