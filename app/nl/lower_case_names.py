@@ -18,7 +18,8 @@ from app.nl.definitions import ends_a_class_label
 from app.nl.mentions import is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, NUMBER_WORDS, is_verb_form
+from app.nl.demonyms import is_country
+from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form
 from ontology_loaders import Ontology
 
 __all__ = ["lower_case_names", "written_without_capitals"]
@@ -49,7 +50,9 @@ _PLAIN_VERBS = frozenset(
     "fights taught teach teaches caught catch catches found find finds knew know knows grew grow grows drew draw "
     "draws flew fly flies spoke speak speaks chose choose chooses drove drive drives sang sing sings play plays "
     "live lives work works die dies study studies belong belongs own owns need needs use uses appear appears "
-    "star stars act acts flow flows border borders start starts end ends contain contains include includes".split())
+    "star stars act acts flow flows border borders start starts end ends contain contains include includes "
+    "influence influences inspire inspires create creates direct directs produce produces design designs "
+    "invent invents discover discovers marry marries".split())
 
 
 def written_without_capitals(tokens: Sequence[str]) -> bool:
@@ -82,6 +85,20 @@ def _name_word(word: str, following: str, ontology: Ontology) -> bool:
     return (word.isalpha() and len(word) > 1 or word.isdigit()) and not is_link_label(lower, ontology)
 
 
+def _initial(tokens: Sequence[str], position: int, start: int) -> bool:
+    """"john f kennedy": a lone letter inside a name, before another of its words."""
+    return start < position < len(tokens) - 1 and len(tokens[position]) == 1 and tokens[position].isalpha() and \
+        tokens[position].lower() not in ("a", "i") and tokens[position + 1].isalpha() and len(tokens[position + 1]) > 1
+
+
+def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontology: Ontology) -> bool:
+    """"created by matt groening": a word in -ing that ends the question after a name's first word is the
+    name's last, no gerund ("films starring" is a link's own word)."""
+    word = lowered[position]
+    return start < position == len(lowered) - 1 and word.endswith("ing") and word.isalpha() and \
+        not is_link_label(word, ontology)
+
+
 def _plural(word: str) -> bool:
     return word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))  # "paris", "venus": no plurals
 
@@ -90,7 +107,8 @@ def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
     """Words ending in a plural are a kind of thing, not one thing's name: a lone plural ("prize-winning
     novels"), or one whose singular ends a class label ("open orders": sales order). "buenos aires" and "the
     rolling stones" stay names."""
-    return _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology))
+    return _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology)) and \
+        not is_country(" ".join(words))  # "the philippines"
 
 
 def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
@@ -105,6 +123,11 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
         lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS) or whose  # "does the weser …"
     if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose:
         return False  # "which orders are unpaid": said of the subject, no name
+    if lowered[before] in COPULAS | HAVE_FORMS and end < len(lowered) and lowered[end] != "being" and \
+            (is_verb_form(lowered[end]) and not lowered[end].endswith("ing") or lowered[end] == "been"):
+        # "where was bach born", "who has tom cruise been married to": the subject of a passive ("is horse
+        # racing a sport": a word in -ing describes the next noun)
+        return True
     closes = end == len(lowered) or lowered[end] in _AFTER or _opens_or_ends_a_name(lowered[end], "", ontology)
     return opens and closes
 
@@ -119,6 +142,10 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     ['Bobby Beasley']
     >>> lower_case_names("which orders are unpaid".split(), [False, True, False, False], Ontology())
     []
+    >>> [m.text for m in lower_case_names("where was john f kennedy born".split(), [False] * 6, Ontology())]
+    ['John F Kennedy']
+    >>> [m.text for m in lower_case_names("shows created by matt groening".split(), [True] + [False] * 4, Ontology())]
+    ['Matt Groening']
     """
     if not written_without_capitals(tokens):
         return []
@@ -128,7 +155,8 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     while i < len(tokens):
         end = i
         while end < len(tokens) and end - i < _MAX_WORDS and not taken[end] and \
-                _name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology):
+                (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology)
+                 or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)):
             end += 1
         if end > i and not tokens[i].isdigit() and not _a_kind(lowered[i:end], ontology) and \
                 _stands_where_a_name_does(lowered, i, end, ontology):
