@@ -11,6 +11,7 @@ unknown class.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -123,7 +124,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     for mention in names(tokens, taken, ontology):
         take(dataclasses.replace(mention, text=as_written(question, mention.start, mention.end)))
     for mention in ([] if instances else lower_case_names(tokens, taken, ontology)):
-        take(mention)
+        # "john f. kennedy" keeps its period, as a knowledge graph's label does
+        take(dataclasses.replace(mention, text=_titled(as_written(question, mention.start, mention.end))))
     for mention in related_things(tokens, taken, ontology):
         take(mention)
     if index is not None:
@@ -139,6 +141,15 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+
+
+def _titled(name: str) -> str:
+    """A name typed in lower case, each word begun with a capital.
+
+    >>> _titled("john f. kennedy"), _titled("mcdonald's")
+    ('John F. Kennedy', "Mcdonald's")
+    """
+    return re.sub(r"(?:^|(?<=\s))([^\W\d_])", lambda m: m.group(1).upper(), name)
 
 
 def _everyone(lowered: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:

@@ -19,7 +19,9 @@ from app.caching import KeyedCache
 from app.errors import EmbedderLoadError
 from app.nl.demonyms import full_country_name
 from app.nl.embedding import default_embedder_path
+from app.nl.given_names import has_given_name
 from app.nl.mentions import class_labels, word_forms
+from app.nl.words import ENGLISH
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -131,7 +133,8 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
     a label written as one ("timezone": time zone), and the words changed. A country's dotted initials lose
     their dots ("U.S.": US), which is no slip and is not reported.
 
-    Capitalised words are left alone: a name need be no English word.
+    Capitalised words are left alone: a name need be no English word. So is a word right after a given name,
+    which is a family name however it is typed ("john cleese").
     """
     question = _DOTTED.sub(lambda m: _undotted(m.group(0)), question)
     english = _english_words()
@@ -147,8 +150,11 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
         word = match.group(0)
         if not word.islower() or len(word) < _SHORTEST or known(word):
             return word
-        if any(len(neighbour) >= 3 and not known(neighbour) for neighbour in _neighbours(question, match)):
+        neighbours = _neighbours(question, match)
+        if any(len(neighbour) >= 3 and not known(neighbour) for neighbour in neighbours):
             return word  # "Instituts d'études politiques de Paris": a foreign name's word, not a slip
+        if _after_a_given_name(question, match):
+            return word  # "created by john cleese": a family name, not "cheese" mistyped
         # "the timezone of …": the label "time zone" written as one word; else a slip from one label word
         meant = {joined[form] for form in word_forms([word]) if form in joined} or _slips_from(word, vocabulary)
         if len(meant) != 1:
@@ -157,6 +163,14 @@ def respelt(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str
         return changed[-1][1]
 
     return re.sub(r"[^\W\d_]+", fix, question), changed
+
+
+def _after_a_given_name(question: str, match: re.Match[str]) -> bool:
+    """Whether the word before the matched one is a given name ("john cleese"), with only a space between."""
+    before = re.search(r"([^\W\d_]+) $", question[:match.start()])
+    # the list of given names holds "the" and "in" too: function words are never one
+    return before is not None and len(before.group(1)) >= 3 and before.group(1).lower() not in ENGLISH and \
+        has_given_name(before.group(1))
 
 
 def _neighbours(question: str, match: re.Match[str]) -> list[str]:

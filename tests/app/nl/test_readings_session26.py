@@ -120,7 +120,7 @@ def test_rd187_prizes_are_awards(request, fixture, question, link) -> None:
 @pytest.mark.parametrize(("question", "name", "link"), [
     ("where was bach born?", "Bach", D + "birthPlace"),
     ("in which country is mecca located?", "Mecca", D + "country"),
-    ("who was the successor of john f. kennedy?", "John F Kennedy", D + "successor"),
+    ("who was the successor of john f. kennedy?", "John F. Kennedy", D + "successor"),
     ("who has tom cruise been married to?", "Tom Cruise", D + "spouse"),
     ("what are the official languages of the philippines?", "Philippines", D + "officialLanguage"),
     ("which shows were created by matt groening?", "Matt Groening", D + "creator"),
@@ -140,3 +140,14 @@ def test_rd188_said_of_the_subject_or_before_a_word_in_ing_stays_no_name(dbpedia
     # "is horse racing a sport": a word in -ing describes the next noun, no passive's subject stands before it
     graph = extract_graph("Is horse racing a sport?", dbpedia).graph
     assert not label_names(graph)
+
+
+def test_rd189_a_lower_case_family_name_is_no_slip_and_a_name_keeps_its_period(dbpedia, label_names) -> None:
+    # "cleese" is one letter from "cheese", but it follows a given name
+    graph = extract_graph("which television shows were created by john cleese?", dbpedia).graph
+    assert set(label_names(graph).values()) == {"John Cleese"}
+    graph = extract_graph("who was the successor of john f. kennedy?", dbpedia).graph
+    assert set(label_names(graph).values()) == {"John F. Kennedy"}
+    # a slip of the keyboard after other words is still read as meant
+    result = extract_graph("Which city's foundeer is John Smith?", dbpedia)
+    assert {e.link for e in result.graph.edges} == {D + "founder"}
