@@ -43,9 +43,9 @@ from app.nl.clauses import (
     relation_phrases,
     said_of_the_first,
     same_subject,
-    whose_continued,
     set_aside_modifiers,
     starts_own_clause,
+    whose_continued,
     words_between,
 )
 from app.nl.comparisons import (

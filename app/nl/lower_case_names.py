@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from app.nl.mention_types import Mention
 from app.nl.definitions import ends_a_class_label
+from app.nl.demonyms import is_country
 from app.nl.mentions import is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import relation_nouns
-from app.nl.demonyms import is_country
 from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form
 from ontology_loaders import Ontology
 

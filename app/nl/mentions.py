@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
-from app.nl.words import IRREGULAR_PLURALS
+from app.nl.words import ASKED_IN_PLACE, IRREGULAR_PLURALS
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -148,9 +148,6 @@ def in_idiom(tokens: Sequence[str], position: int) -> bool:
     return position > 0 and list(tokens[position - 1:position + 1]) in _IDIOMS
 
 
-_IN_PLACE = frozenset({"which", "what", "how"})
-
-
 def verb_slot(tokens: Sequence[str], position: int) -> bool:
     """Whether the word at ``position`` stands where a clause's verb does: after a plural subject
     (or its "that"/"who"), before an object or a preposition.
@@ -167,7 +164,8 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
     if position == 0 or position + 1 >= len(tokens):
         return False
     lowered = [t.lower() for t in tokens]
-    if tokens[position - 1][:1].isupper() and lowered[position].endswith("s") and lowered[position + 1] in _IN_PLACE:
+    if tokens[position - 1][:1].isupper() and lowered[position].endswith("s") and \
+            lowered[position + 1] in ASKED_IN_PLACE:
         return True  # "Halvard Robotics employs how many people": a name's verb, its object asked in place
     if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
         return False

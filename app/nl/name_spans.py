@@ -15,7 +15,7 @@ from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import ARTICLES, ENGLISH, MONTHS, TOKEN, is_verb_form
+from app.nl.words import ARTICLES, ASKED_IN_PLACE, ENGLISH, MONTHS, TOKEN, is_verb_form
 from ontology_loaders.model import Ontology
 
 __all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name",
@@ -122,7 +122,7 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
     return found
 
 
-_IN_PLACE = frozenset({"which", "what", "whom", "who", "how"})  # "Foxconn makes how many things?"
+_IN_PLACE = ASKED_IN_PLACE | {"whom", "who"}
 
 
 def _subject_of_asked(tokens: Sequence[str]) -> bool:

@@ -34,7 +34,7 @@ from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
 from app.nl.focus import asked_classes
 from app.nl.given_names import looks_like_a_person
-from app.nl.words import ARTICLES, COPULAS, DO_FORMS, is_verb_form
+from app.nl.words import ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -264,7 +264,7 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
     lowered = [w.lower() for w in words]
     asked = (first.kind == "focus" and first.text.lower() in ("who", "whom")) or \
         (first.kind == "class" and first.start <= 1) or \
-        (first.kind in ("instance", "name") and first.start == 0 and bool(set(lowered[1:]) & _ASKED_IN_PLACE))
+        (first.kind in ("instance", "name") and first.start == 0 and bool(set(lowered[1:]) & ASKED_IN_PLACE))
     if not asked or not words:
         return None
     if lowered[0] in DO_FORMS and second.kind in ("instance", "name") and len(lowered) >= 2:
@@ -276,10 +276,6 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
         return "first"
     # "Who reports to Elias Vogel": after "who" a word in -s is its verb
     return "first" if first.kind == "focus" and _present_verb(verb) else None
-
-
-# "Foxconn makes how many things", "Boeing makes which aircraft": the name that opens the statement does it
-_ASKED_IN_PLACE = frozenset({"which", "what", "how"})
 
 
 def _present_verb(word: str) -> bool:

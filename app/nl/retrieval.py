@@ -10,8 +10,8 @@ end types disambiguate links that share a label. Vectors are cached on disk as
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import contextvars
+import hashlib
 import logging
 import threading
 from collections.abc import Callable, Iterator

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["ANY_THING", "ARTICLES", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS", "IRREGULAR_PLURALS", "MONTHS",
-           "NEGATIONS", "PEOPLE", "PREDICATE_VERBS", "PREPOSITIONS", "TOKEN", "is_english", "is_verb_form", "tokens_of"]
+__all__ = ["ANY_THING", "ARTICLES", "ASKED_IN_PLACE", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS",
+           "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "PREDICATE_VERBS", "PREPOSITIONS", "TOKEN",
+           "is_english", "is_verb_form", "tokens_of"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -39,6 +40,8 @@ NUMBER_WORDS = {word: value for value, word in enumerate(
 # Superlatives of size, which do not say what is measured ("the largest city": by area? by population?)
 SIZE_SUPERLATIVES = frozenset({"biggest", "largest", "smallest", "greatest"})
 PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
+# "Foxconn makes how many things", "Boeing makes which aircraft": a statement asks its object where it stands
+ASKED_IN_PLACE = frozenset({"which", "what", "how"})
 # Words for a thing of any kind: "How many things are aired on BBC HD" asks for whatever the link reaches.
 ANY_THING = frozenset({"thing", "things", "stuff", "entity", "entities", "object", "objects"})
 # The months, by number, as English names them in dates ("after March 2024").
