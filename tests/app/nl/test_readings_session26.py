@@ -1,8 +1,8 @@
 """English readings of session 26 on the evidence path: a class word right before a relation word names the link
 labelled with both ("the regions served by"), a label its IRI spells better, "thing" as a word for whatever a
-link reaches, and a statement that asks its object in place ("Foxconn makes how many things?"). Real embedder,
-real ontologies (DBpedia, the library and company samples without their data), plus unit cases on a small
-ontology of their own."""
+link reaches, a statement that asks its object in place ("Foxconn makes how many things?"), "whose … and <label>
+is …", prizes, and names typed in lower case. Real embedder, real ontologies (DBpedia, the library and company
+samples without their data), plus unit cases on a small ontology of their own."""
 
 from __future__ import annotations
 
