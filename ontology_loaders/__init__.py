@@ -44,6 +44,7 @@ from .vocab import (
     label_from_local_name,
     local_name,
     plain_label,
+    spelled_label,
     value_kind,
 )
 
@@ -87,5 +88,6 @@ __all__ = [
     "ontology_from_triples",
     "plain_label",
     "read_triples",
+    "spelled_label",
     "value_kind",
 ]
