@@ -157,6 +157,7 @@ def plain_label(label: str) -> str:
     return " ".join(re.sub(r"\([^)]*\)", " ", label).lower().split())
 
 
+@functools.lru_cache(maxsize=16384)  # asked for every candidate link of every ranking, so read once per link
 def spelled_label(label: str, iri: str) -> str:
     """:func:`plain_label`, unless the IRI spells the same words better: a label typed by hand can slip where
     the identifier, used in every query, has not (DBpedia labels dbo:silverMedalist "siler medalist").
