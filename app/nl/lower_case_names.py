@@ -30,7 +30,7 @@ _MAX_WORDS = 4
 _BEFORE = frozenset("of in at from to by for with on into about than as and or where whom that".split())
 # After a name: the question ends, a preposition or a conjunction follows, or a verb does (read apart).
 _AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did "
-                   "'s".split())
+                   "'s s".split())  # "john f. kennedy's vice president": the possessive's "s" stands alone
 # Words no name is made of, though none of the tables above holds them.
 _NOT_NAME_WORDS = frozenset(
     "i you we they he she him them me my your our one ones someone something anyone anything everyone everything "
@@ -87,8 +87,10 @@ def _name_word(word: str, following: str, ontology: Ontology) -> bool:
 
 def _initial(tokens: Sequence[str], position: int, start: int) -> bool:
     """"john f kennedy": a lone letter inside a name, before another of its words."""
-    return start < position < len(tokens) - 1 and len(tokens[position]) == 1 and tokens[position].isalpha() and \
-        tokens[position].lower() not in ("a", "i") and tokens[position + 1].isalpha() and len(tokens[position + 1]) > 1
+    letter, following = tokens[position].lower(), tokens[position + 1] if position + 1 < len(tokens) else ""
+    # ("a", "i" are words; "s" is a possessive's: "kennedy's vice president")
+    return start < position and len(letter) == 1 and letter.isalpha() and letter not in ("a", "i", "s") and \
+        following.isalpha() and len(following) > 1
 
 
 def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontology: Ontology) -> bool:
@@ -97,6 +99,14 @@ def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontolog
     word = lowered[position]
     return start < position == len(lowered) - 1 and word.endswith("ing") and word.isalpha() and \
         not is_link_label(word, ontology)
+
+
+def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
+    """"in which country does the ganges start": after "does" or "is", a word in -s is one thing's name."""
+    before = start - 1
+    while before >= 0 and lowered[before] in ("the", "a", "an"):
+        before -= 1
+    return before >= 0 and lowered[before] in ("does", "is", "was", "has")
 
 
 def _plural(word: str) -> bool:
@@ -124,9 +134,9 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
     if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose:
         return False  # "which orders are unpaid": said of the subject, no name
     if lowered[before] in COPULAS | HAVE_FORMS and end < len(lowered) and lowered[end] != "being" and \
-            (is_verb_form(lowered[end]) and not lowered[end].endswith("ing") or lowered[end] == "been"):
+            (is_verb_form(lowered[end]) and not lowered[end].endswith("ing") or lowered[end] in ("been", "s")):
         # "where was bach born", "who has tom cruise been married to": the subject of a passive ("is horse
-        # racing a sport": a word in -ing describes the next noun)
+        # racing a sport": a word in -ing describes the next noun); "who was john f. kennedy's vice president"
         return True
     closes = end == len(lowered) or lowered[end] in _AFTER or _opens_or_ends_a_name(lowered[end], "", ontology)
     return opens and closes
@@ -146,6 +156,8 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     ['John F Kennedy']
     >>> [m.text for m in lower_case_names("shows created by matt groening".split(), [True] + [False] * 4, Ontology())]
     ['Matt Groening']
+    >>> [m.text for m in lower_case_names("in which country does the ganges start".split(), [False] * 7, Ontology())]
+    ['Ganges']
     """
     if not written_without_capitals(tokens):
         return []
@@ -158,8 +170,8 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
                 (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology)
                  or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)):
             end += 1
-        if end > i and not tokens[i].isdigit() and not _a_kind(lowered[i:end], ontology) and \
-                _stands_where_a_name_does(lowered, i, end, ontology):
+        a_kind = end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)
+        if end > i and not tokens[i].isdigit() and not a_kind and _stands_where_a_name_does(lowered, i, end, ontology):
             text = " ".join(t if t.isdigit() else t[:1].upper() + t[1:] for t in tokens[i:end])
             found.append(Mention(i, end, text, "name", score=0.7))
         i = max(end, i + 1)

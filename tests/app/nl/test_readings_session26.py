@@ -124,6 +124,8 @@ def test_rd187_prizes_are_awards(request, fixture, question, link) -> None:
     ("who has tom cruise been married to?", "Tom Cruise", D + "spouse"),
     ("what are the official languages of the philippines?", "Philippines", D + "officialLanguage"),
     ("which shows were created by matt groening?", "Matt Groening", D + "creator"),
+    ("in which country does the ganges start?", "Ganges", D + "sourceCountry"),  # "does": one thing, no kind
+    ("who was john f. kennedy's vice president?", "John F. Kennedy", D + "vicePresident"),
 ])
 def test_rd188_names_typed_in_lower_case_as_a_passives_subject_with_an_initial_or_a_plural_country(
         dbpedia, question, name, link) -> None:
