@@ -77,7 +77,7 @@ from app.nl.name_classes import (
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.shared_nodes import as_their_own, kind_before_kind, named_kind, same_as, same_thing
+from app.nl.shared_nodes import as_their_own, kind_before_kind, named_kind, same_as, same_thing, theirs
 from app.nl.shown_values import read_shown_values, shown_amounts
 from app.nl.spans import find_mentions
 from app.nl.superlatives import read_superlative, sorted_amounts
@@ -131,6 +131,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     _join_pairs(plan, tokens, mentions, phrases, ontology, index)
     same_thing(tokens, plan)
     same_as(tokens, plan, ontology)
+    theirs(tokens, plan, ontology, index)
     named_kind(plan, ontology)
     kind_before_kind(plan, ontology)
     if clause:

@@ -109,6 +109,12 @@ def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
     return before >= 0 and lowered[before] in ("does", "is", "was", "has")
 
 
+def _after_its_kind(lowered: Sequence[str], kind: int, ontology: Ontology) -> bool:
+    """"who directed the movie titanic": right after "the" and a class word, the words name one of its kind."""
+    return kind >= 1 and lowered[kind - 1] == "the" and not _plural(lowered[kind]) and \
+        ends_a_class_label(lowered[kind], ontology)
+
+
 def _plural(word: str) -> bool:
     return word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))  # "paris", "venus": no plurals
 
@@ -130,7 +136,8 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
     # "whose color is royal blue": what a relation noun is said to be is a name
     whose = lowered[before] in COPULAS and lowered[max(before - 2, 0)] == "whose"
     opens = lowered[before] in _BEFORE or _opens_or_ends_a_name(lowered[before], lowered[start], ontology) or (
-        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS) or whose  # "does the weser …"
+        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS) or whose or \
+        _after_its_kind(lowered, before, ontology)  # "does the weser …", "the movie titanic"
     if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose:
         return False  # "which orders are unpaid": said of the subject, no name
     if lowered[before] in COPULAS | HAVE_FORMS and end < len(lowered) and lowered[end] != "being" and \
@@ -158,6 +165,10 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     ['Matt Groening']
     >>> [m.text for m in lower_case_names("in which country does the ganges start".split(), [False] * 7, Ontology())]
     ['Ganges']
+    >>> from ontology_loaders.model import OntologyClass
+    >>> book = Ontology(classes=[OntologyClass(iri="ex:Book", label="book")])
+    >>> [m.text for m in lower_case_names("who wrote the book the hobbit".split(), [False] * 6, book)]
+    ['The Hobbit']
     """
     if not written_without_capitals(tokens):
         return []
@@ -172,7 +183,9 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
             end += 1
         a_kind = end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)
         if end > i and not tokens[i].isdigit() and not a_kind and _stands_where_a_name_does(lowered, i, end, ontology):
-            text = " ".join(t if t.isdigit() else t[:1].upper() + t[1:] for t in tokens[i:end])
-            found.append(Mention(i, end, text, "name", score=0.7))
+            # "the book the hobbit": a title's own article, right after its kind, is the title's
+            start = i - 1 if i >= 2 and lowered[i - 1] == "the" and _after_its_kind(lowered, i - 2, ontology) else i
+            text = " ".join(t if t.isdigit() else t[:1].upper() + t[1:] for t in tokens[start:end])
+            found.append(Mention(start, end, text, "name", score=0.7))
         i = max(end, i + 1)
     return found

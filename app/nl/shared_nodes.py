@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from app.nl.link_choice import LinkChoice
 from app.nl.mention_types import Mention
 from app.nl.plan import SURE_LINK, Plan
+from app.nl.retrieval import OntologyIndex
 from app.nl.words import HAVE_FORMS
 from ontology_loaders import Ontology
 
-__all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing"]
+__all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing", "theirs"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 _POSSESSIVES = frozenset({"their", "his", "her", "its"})
@@ -63,6 +64,24 @@ def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
         if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
             twin = LinkChoice(choice.link, True, choice.score, source_class, target_class)
             plan.edges.append((0, twin, j, words))
+
+
+def theirs(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: OntologyIndex) -> None:
+    """"Actors who starred in movies directed by their spouse": the director is the actors' spouse too.
+
+    A link's word after a possessive pronoun, reached from a later thing by other words, is also the
+    subject's: the first thing asked has that link to it, where one link joins them as their classes stand.
+    """
+    lowered = [t.lower() for t in tokens]
+    subject = next((k for k, m in enumerate(plan.mentions) if m.kind in ("class", "focus")), None)
+    for i, _, j, words in list(plan.edges):
+        related = plan.mentions[j]
+        if subject is None or related.kind != "related" or subject in (i, j) or related.start < 1 or \
+                lowered[related.start - 1] not in _POSSESSIVES or related.text.lower() in [w.lower() for w in words] \
+                or any({a, b} == {subject, j} for a, _, b, _ in plan.edges):
+            continue
+        word = [related.text.lower()]
+        plan.join_also(subject, j, word, index.embed_many(word), [related.text], ontology, index)
 
 
 def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:
