@@ -41,13 +41,15 @@ _DEMONYMS = {
 }
 
 
-def country_of(word: str) -> str | None:
-    """The country a capitalised demonym names, or None.
+def country_of(word: str, uncapitalised: bool = False) -> str | None:
+    """The country a capitalised demonym names, or None; any demonym where the writer capitalised nothing.
 
     >>> country_of("Spanish"), country_of("Dutch"), country_of("spanish"), country_of("Spain")
     ('Spain', 'Netherlands', None, None)
+    >>> country_of("spanish", uncapitalised=True)
+    'Spain'
     """
-    if not word[:1].isupper():
+    if not word[:1].isupper() and not uncapitalised:
         return None  # "french fries" is not about France, and English capitalises demonyms
     return _DEMONYMS.get(word.lower())
 

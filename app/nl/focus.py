@@ -100,6 +100,10 @@ def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
     False
     >>> _is_the_asked("Who is the oldest company".split(), m)
     True
+    >>> _is_the_asked("Who is the oldest living company".split(), Mention(5, 6, "company", "class"))
+    True
+    >>> _is_the_asked("Who is the most famous company".split(), Mention(5, 6, "company", "class"))
+    True
     >>> _is_the_asked("Who are some rich company".split(), Mention(3, 4, "company", "class"))
     True
     >>> _is_the_asked("Who are the team members of the Platform team".split(), Mention(4, 6, "members of", "related"))
@@ -111,7 +115,10 @@ def _is_the_asked(tokens: Sequence[str], first: Mention) -> bool:
     if len(between) < 3 or between[0] not in COPULAS or between[1] not in ("the", "a", "an"):
         return False
     describing = between[2:]
-    if all(w.endswith("est") or w == "most" for w in describing):
+    # "who is the most famous actor": "most" and its adjective; "the oldest living actor": a participle after it
+    degree = describing[2:] if describing[:1] in (["most"], ["least"]) else describing[1:]
+    if describing and (describing[0].endswith("est") or describing[0] in ("most", "least")) and \
+            all(w.endswith(("est", "ing")) for w in degree):
         return True  # "who is the tallest basketball player"
     # "the team members of": a link's own "of" ends the mention
     of_after = "of" in (t.lower() for t in tokens[first.end - 1:first.end + 1])

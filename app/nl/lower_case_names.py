@@ -115,6 +115,13 @@ def _after_its_kind(lowered: Sequence[str], kind: int, ontology: Ontology) -> bo
         ends_a_class_label(lowered[kind], ontology)
 
 
+def _subject_of_do(lowered: Sequence[str], start: int) -> bool:
+    before = start - 1
+    while before >= 0 and lowered[before] in ("the", "a", "an"):
+        before -= 1
+    return before >= 0 and lowered[before] in DO_FORMS
+
+
 def _plural(word: str) -> bool:
     return word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))  # "paris", "venus": no plurals
 
@@ -140,12 +147,19 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
         _after_its_kind(lowered, before, ontology)  # "does the weser …", "the movie titanic"
     if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose:
         return False  # "which orders are unpaid": said of the subject, no name
+    # ("was julia roberts starring?": a word in -ing ending the question, or before a preposition, is a verb)
+    verb_in_ing = lowered[end].endswith("ing") and (end + 1 == len(lowered) or lowered[end + 1] in _BEFORE) \
+        if end < len(lowered) else False
     if lowered[before] in COPULAS | HAVE_FORMS and end < len(lowered) and lowered[end] != "being" and \
-            (is_verb_form(lowered[end]) and not lowered[end].endswith("ing") or lowered[end] in ("been", "s")):
+            (is_verb_form(lowered[end]) and (not lowered[end].endswith("ing") or verb_in_ing)
+             or lowered[end] in ("been", "s")):
         # "where was bach born", "who has tom cruise been married to": the subject of a passive ("is horse
         # racing a sport": a word in -ing describes the next noun); "who was john f. kennedy's vice president"
         return True
-    closes = end == len(lowered) or lowered[end] in _AFTER or _opens_or_ends_a_name(lowered[end], "", ontology)
+    # "which river does the brooklyn bridge cross": the subject of "does" ends before the question's last word
+    before_the_verb = lowered[before] in DO_FORMS and end == len(lowered) - 1
+    closes = end == len(lowered) or before_the_verb or lowered[end] in _AFTER or \
+        _opens_or_ends_a_name(lowered[end], "", ontology)
     return opens and closes
 
 
@@ -165,6 +179,11 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     ['Matt Groening']
     >>> [m.text for m in lower_case_names("in which country does the ganges start".split(), [False] * 7, Ontology())]
     ['Ganges']
+    >>> bridge = "which river does the brooklyn bridge cross".split()
+    >>> [m.text for m in lower_case_names(bridge, [False] * 7, Ontology())]
+    ['Brooklyn Bridge']
+    >>> [m.text for m in lower_case_names("is julia roberts starring in it".split(), [False] * 6, Ontology())]
+    ['Julia Roberts']
     >>> from ontology_loaders.model import OntologyClass
     >>> book = Ontology(classes=[OntologyClass(iri="ex:Book", label="book")])
     >>> [m.text for m in lower_case_names("who wrote the book the hobbit".split(), [False] * 6, book)]
@@ -177,7 +196,9 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     i = 0
     while i < len(tokens):
         end = i
-        while end < len(tokens) and end - i < _MAX_WORDS and not taken[end] and \
+        # "which river does the brooklyn bridge cross": the subject of "does" is no part of the verb ending it
+        last = len(tokens) - 1 if _subject_of_do(lowered, i) else len(tokens)
+        while end < len(tokens) and end - i < _MAX_WORDS and not taken[end] and not (end == last and end > i) and \
                 (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology)
                  or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)):
             end += 1

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
-from app.nl.words import ASKED_IN_PLACE, IRREGULAR_PLURALS
+from app.nl.words import ASKED_IN_PLACE, DO_FORMS, IRREGULAR_PLURALS
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -158,8 +158,8 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
     (False, False)
     >>> verb_slot("which people work for Google".split(), 2), verb_slot("which films star Tom Hanks".split(), 2)
     (True, True)
-    >>> verb_slot("Acme employs how many people".split(), 1)
-    True
+    >>> verb_slot("Acme employs how many people".split(), 1), verb_slot("the most populous city in".split(), 3)
+    (True, False)
     """
     if position == 0 or position + 1 >= len(tokens):
         return False
@@ -170,8 +170,22 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
     if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
         return False
     subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]
-    return subject in IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and not subject.endswith("ss")
-                                             and subject not in _NOT_PLURAL_NOUNS)
+    # ("the most populous city in": an adjective in -ous is no plural subject)
+    return subject in IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and
+                                             not subject.endswith(("ss", "ous")) and subject not in _NOT_PLURAL_NOUNS)
+
+
+def _verb_after_do(tokens: Sequence[str], position: int) -> bool:
+    """"Where do the New York Yankees play?": in a question asked with "do", a word ending it right after a name
+    is its verb ("For which label did Elvis record his first album": "album" is no verb).
+
+    >>> _verb_after_do("Where do the Yankees play".split(), 4), _verb_after_do("Where does the player play".split(), 3)
+    (True, False)
+    >>> _verb_after_do("For which label did Elvis record his first album".split(), 8)
+    False
+    """
+    return position == len(tokens) - 1 and position >= 2 and tokens[position - 1][:1].isupper() and \
+        any(t.lower() in DO_FORMS for t in tokens[1:position - 1])
 
 
 def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
@@ -223,7 +237,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
             position += 1
             continue
-        if length == 1 and not plural and (verb_slot(original, position) or in_idiom(tokens, position)):
+        if length == 1 and not plural and (verb_slot(original, position) or in_idiom(tokens, position)
+                                           or _verb_after_do(original, position)):
             position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
         indefinite = position > 0 and tokens[position - 1] in ("a", "an")  # "of an University": no name takes "an"

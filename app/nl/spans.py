@@ -21,8 +21,9 @@ from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import wh_focus
 from app.nl.link_word_spans import relation_noun_spans
-from app.nl.lower_case_names import lower_case_names
+from app.nl.lower_case_names import lower_case_names, written_without_capitals
 from app.nl.link_word_things import asked_for, declared_range, link_word_ending_elsewhere, related_things
+from app.nl.measures import MEASURED_BY
 from app.nl.mention_types import Mention
 from app.nl.name_spans import (
     MAX_NAME_WORDS,
@@ -316,8 +317,10 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
     """"Spanish authors", "a German lake": the country a demonym names, before the noun it describes.
     ("American football players" are of a kind the ontology labels so: no demonym.)"""
     found = []
+    uncapitalised = written_without_capitals(tokens)  # "which greek parties": the writer capitalised nothing
     for i, word in enumerate(tokens[:-1]):
-        country = country_of(word)
+        # ("the greek revival": after "the", a lower-case demonym may begin a name)
+        country = country_of(word, uncapitalised and not (i and tokens[i - 1].lower() == "the"))
         following = tokens[i + 1]
         in_name = i > 1 and tokens[i - 1][:1].isupper()  # "Hillel Slovak": the end of a name, no demonym
         if country and not in_name and not _begins_a_class_label(tokens, i, ontology) and following.isalpha() and following.islower() and \
@@ -416,6 +419,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     spans = []
     lowered = [t.lower() for t in tokens]
     for i in _noun_positions(tokens, taken, describing):
+        if lowered[i] in MEASURED_BY and i and lowered[i - 1] in ("most", "least"):
+            continue  # "the most populous city": an adjective of measure says what to sort by, no kind of thing
         if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
                 (lowered[i + 1] in AFTER_VERB or (i > 1 and tokens[i + 1][:1].isupper())):
             continue  # "which musician wrote the most books", "films star Tom Hanks": a relation's verb

@@ -24,6 +24,9 @@ __all__ = ["SortReading", "read_superlative", "sorted_amounts", "superlative_wor
 
 # Below this similarity between the adjective and every attribute, the superlative is left unread.
 ATTRIBUTE_SIMILARITY = 0.3
+# Where no table says what the adjective measures and no noun names a value ("the most famous actor"), only an
+# attribute this near in meaning is read: else nothing is sorted by, rather than the nearest guess (victories).
+UNMEASURED_SIMILARITY = 0.6
 # The node the adjective stands right before is the one meant, unless another's attribute fits far better.
 NEXT_NODE_BONUS = 0.1
 
@@ -33,7 +36,8 @@ _NOT_SUPERLATIVE = frozenset({"interest", "forest", "request", "test", "west", "
                               "nest", "rest", "quest", "pest", "vest", "crest", "conquest", "inquest", "midwest"})
 # For numbers, these mean the low end; every other superlative means the high end.
 _LOW_NUMBER = frozenset({"cheapest", "smallest", "shortest", "lowest", "least", "fewest", "slowest", "lightest",
-                         "youngest", "thinnest", "poorest", "worst", "nearest", "closest", "narrowest", "weakest"})
+                         "youngest", "thinnest", "poorest", "worst", "nearest", "closest", "narrowest", "weakest",
+                         "shallowest"})
 # For dates, these mean the earliest; every other superlative means the latest.
 _EARLY_DATE = frozenset({"oldest", "earliest", "first"})
 # What a size adjective measures, said in words attributes are named with ("the biggest order": its value).
@@ -176,7 +180,9 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             # budget": what a thing has is the subject's, the first thing said that is no one's possessor
             favoured = min((s for s in spans.items() if s[1][1] <= start - 2 and lowered[s[1][1]:s[1][1] + 1] != ["s"]),
                            key=lambda s: s[1][0], default=(favoured,))[0]
-        reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted)
+        unmeasured = not (measures or labelled or noun or counted)
+        reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted,
+                                  UNMEASURED_SIMILARITY if unmeasured else ATTRIBUTE_SIMILARITY)
         if reading is not None:
             node_id, attribute, kind, narrowed_to = reading
             attribute = general_twin(attribute, narrowed_to or graph.node(node_id).class_, ontology)
@@ -211,8 +217,8 @@ def _said_after(after: int, spans: Mapping[str, tuple[int, int]]) -> str | None:
 
 
 def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, ontology: Ontology,
-                    index: OntologyIndex, measures: Sequence[str] = (),
-                    counted: bool = False) -> tuple[str, str, DatatypeKind, str | None] | None:
+                    index: OntologyIndex, measures: Sequence[str] = (), counted: bool = False,
+                    least: float = ATTRIBUTE_SIMILARITY) -> tuple[str, str, DatatypeKind, str | None] | None:
     """The (node, attribute, kind, narrower class) whose number or date attribute is nearest ``text`` in meaning.
 
     An attribute labelled with one of ``measures`` as written wins over one merely near in meaning
@@ -220,6 +226,7 @@ def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, onto
     The ``favoured`` node (the one the superlative stands before, or after "is") is preferred. Where no
     node's class has an attribute labelled with a measure, such an attribute of a kind of an unpinned node's
     class counts, and the node takes that kind ("which product is the heaviest": hardware products weigh).
+    Nothing scoring below ``least`` is read.
     """
     vector = index.embed(text)
     kinds = (DatatypeKind.NUMBER,) if counted else (DatatypeKind.NUMBER, DatatypeKind.DATE)
@@ -234,7 +241,7 @@ def _best_attribute(text: str, favoured: str | None, graph: PrototypeGraph, onto
                         best = (score, node.id, candidate.iri, sortable[candidate.iri], class_iri if narrower else None)
         if not measures or best is not None and plain_label(ontology.label(best[2])) in measures:
             break  # an attribute labelled with the measure as written; no kind need be looked at
-    if best is None or best[0] < ATTRIBUTE_SIMILARITY:
+    if best is None or best[0] < least:
         return None
     return best[1:]
 
