@@ -101,11 +101,17 @@ def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontolog
         not is_link_label(word, ontology)
 
 
-def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
-    """"in which country does the ganges start": after "does" or "is", a word in -s is one thing's name."""
+def _before_articles(lowered: Sequence[str], start: int) -> int:
+    """The position of the word before ``start`` and any articles right before it (-1 at the question's start)."""
     before = start - 1
     while before >= 0 and lowered[before] in ("the", "a", "an"):
         before -= 1
+    return before
+
+
+def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
+    """"in which country does the ganges start": after "does" or "is", a word in -s is one thing's name."""
+    before = _before_articles(lowered, start)
     return before >= 0 and lowered[before] in ("does", "is", "was", "has")
 
 
@@ -116,9 +122,7 @@ def _after_its_kind(lowered: Sequence[str], kind: int, ontology: Ontology) -> bo
 
 
 def _subject_of_do(lowered: Sequence[str], start: int) -> bool:
-    before = start - 1
-    while before >= 0 and lowered[before] in ("the", "a", "an"):
-        before -= 1
+    before = _before_articles(lowered, start)
     return before >= 0 and lowered[before] in DO_FORMS
 
 
@@ -135,9 +139,7 @@ def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
 
 
 def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
-    before = start - 1
-    while before >= 0 and lowered[before] in ("the", "a", "an"):
-        before -= 1
+    before = _before_articles(lowered, start)
     if before < 0:
         return False
     # "whose color is royal blue": what a relation noun is said to be is a name

@@ -170,19 +170,16 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
     if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
         return False
     subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]
-    # ("the most populous city in": an adjective in -ous is no plural subject)
-    return subject in IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and
+    return subject in IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and  # no -ous: "most populous"
                                              not subject.endswith(("ss", "ous")) and subject not in _NOT_PLURAL_NOUNS)
 
 
 def _verb_after_do(tokens: Sequence[str], position: int) -> bool:
-    """"Where do the New York Yankees play?": in a question asked with "do", a word ending it right after a name
-    is its verb ("For which label did Elvis record his first album": "album" is no verb).
+    """"Where do the New York Yankees play?": asked with "do", a word ending the question right after a name is its
+    verb ("did Elvis record his first album": no verb; nor "does the player play": after no name).
 
-    >>> _verb_after_do("Where do the Yankees play".split(), 4), _verb_after_do("Where does the player play".split(), 3)
+    >>> _verb_after_do("Where do the Yankees play".split(), 4), _verb_after_do("did Elvis record his album".split(), 4)
     (True, False)
-    >>> _verb_after_do("For which label did Elvis record his first album".split(), 8)
-    False
     """
     return position == len(tokens) - 1 and position >= 2 and tokens[position - 1][:1].isupper() and \
         any(t.lower() in DO_FORMS for t in tokens[1:position - 1])
