@@ -19,7 +19,7 @@ from app.nl.demonyms import is_country
 from app.nl.mentions import is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form, word_before_articles
 from ontology_loaders import Ontology
 
 __all__ = ["lower_case_names", "written_without_capitals"]
@@ -101,17 +101,9 @@ def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontolog
         not is_link_label(word, ontology)
 
 
-def _before_articles(lowered: Sequence[str], start: int) -> int:
-    """The position of the word before ``start`` and any articles right before it (-1 at the question's start)."""
-    before = start - 1
-    while before >= 0 and lowered[before] in ("the", "a", "an"):
-        before -= 1
-    return before
-
-
 def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
     """"in which country does the ganges start": after "does" or "is", a word in -s is one thing's name."""
-    before = _before_articles(lowered, start)
+    before = word_before_articles(lowered, start)
     return before >= 0 and lowered[before] in ("does", "is", "was", "has")
 
 
@@ -122,7 +114,7 @@ def _after_its_kind(lowered: Sequence[str], kind: int, ontology: Ontology) -> bo
 
 
 def _subject_of_do(lowered: Sequence[str], start: int) -> bool:
-    before = _before_articles(lowered, start)
+    before = word_before_articles(lowered, start)
     return before >= 0 and lowered[before] in DO_FORMS
 
 
@@ -139,7 +131,7 @@ def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
 
 
 def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
-    before = _before_articles(lowered, start)
+    before = word_before_articles(lowered, start)
     if before < 0:
         return False
     # "whose color is royal blue": what a relation noun is said to be is a name

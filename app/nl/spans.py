@@ -48,7 +48,8 @@ from app.nl.mentions import (
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.words import ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of
+from app.nl.words import (ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
+                          word_before_articles)
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -370,9 +371,7 @@ def _part_of_the_verbs_noun(lowered: Sequence[str], i: int) -> bool:
     >>> _part_of_the_verbs_noun("who wrote the music for".split(), 3)
     False
     """
-    k = i - 1
-    while k >= 0 and lowered[k] in ("the", "a", "an"):
-        k -= 1
+    k = word_before_articles(lowered, i)
     return k >= 0 and any(lowered[i] in noun.split() for noun in relation_nouns([lowered[k]]) if " " in noun)
 
 

@@ -180,7 +180,7 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
             # budget": what a thing has is the subject's, the first thing said that is no one's possessor
             favoured = min((s for s in spans.items() if s[1][1] <= start - 2 and lowered[s[1][1]:s[1][1] + 1] != ["s"]),
                            key=lambda s: s[1][0], default=(favoured,))[0]
-        unmeasured = not (measures or labelled or noun or counted)
+        unmeasured = not (measures or noun or counted)  # (what is labelled, when no noun, is measured too)
         reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted,
                                   UNMEASURED_SIMILARITY if unmeasured else ATTRIBUTE_SIMILARITY)
         if reading is not None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 __all__ = ["ANY_THING", "ARTICLES", "ASKED_IN_PLACE", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS",
            "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "PREDICATE_VERBS", "PREPOSITIONS", "TOKEN",
-           "is_english", "is_verb_form", "tokens_of"]
+           "is_english", "is_verb_form", "tokens_of", "word_before_articles"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -78,6 +78,18 @@ def command_opening(tokens: Sequence[str]) -> int:
     while length < len(lowered) and lowered[length] in _AFTER_A_COMMAND:
         length += 1
     return length
+
+
+def word_before_articles(lowered: Sequence[str], start: int) -> int:
+    """The position of the word before ``start`` and the articles right before it; -1 at the question's start.
+
+    >>> word_before_articles("does the ganges start".split(), 2), word_before_articles("the ganges".split(), 1)
+    (0, -1)
+    """
+    before = start - 1
+    while before >= 0 and lowered[before] in ARTICLES:
+        before -= 1
+    return before
 
 
 def tokens_of(question: str) -> list[str]:
