@@ -314,6 +314,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
     fallbacks = _fallback_nouns(grams, set(labels.values()))
+    table_nouns, said_labels = set(relation_nouns(grams)), set(labels.values())
     # "the birth location of": a phrase the table translates into a link's label says that label, not the
     # label inside it ("location")
     translated = [g for g in grams if " " in g and set(relation_nouns([g])) & set(labels.values())]
@@ -329,7 +330,10 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
         wrong_way = own_verb if forward == described_first else labels[link].endswith(" by")
         if described_first is not None and wrong_way:
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
-        own_grams = [g for g in grams if g != labels[link]] if labels[link] in fallbacks else grams
+        # a fallback is credited by the question's own words and by labels, not by a noun the table added that no
+        # link is labelled with ("recording location" would say "location" for "recorded in")
+        own_grams = [g for g in grams if g != labels[link] and (g not in table_nouns or g in said_labels)] \
+            if labels[link] in fallbacks else grams
         named = _range_named(ontology, labels[link], t_class) if ends_known and fit >= 0 else 0.0
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)
                  + _comment_stems(grams, ontology, link) + fit + direction + named)

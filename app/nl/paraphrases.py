@@ -91,8 +91,10 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (["in charge of", "charge of", "responsible for", "in charge"],
      ("lead", "leader", "head", "manager")),
     # "TV series filmed in Vancouver": where it was made, not where it premiered
-    (_forms("filmed", "in at"),
+    (_forms("filmed shot", "in at"),
      ("filming location", "location")),
+    (_forms("recorded", "in at"),  # "albums recorded in London": where, not by whom
+     ("recorded in", "recording location", "location")),
     (_forms("take took takes taking taken", "place") + _forms("held", "in at"),
      ("location", "venue", "place")),
     (_forms("built made manufactured constructed", "by") + ["built", "made", "manufactured", "makes", "make"],
@@ -210,8 +212,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     # "the cities the Danube flows through": what flows through a place is its river
     (_forms("flow flows flowed flowing", "through across"),
      ("river", "watercourse", "crosses")),
-    (["members of", "member of"],
-     ("member of", "party", "affiliation")),
+    (["members of", "member of"],  # of a party, of a band
+     ("member of", "party", "affiliation", "band member", "member")),
     (_forms("fly flies flew flown", "on aboard"),
      ("mission", "space mission", "airline")),
     (_forms("produced", "by") + ["produced", "produces", "produce"],
@@ -264,6 +266,7 @@ for _words, _labels in (
     ("client clients", ("customer", "client")),
     ("pupil pupils", ("student", "pupil")),
     ("writer writers", ("writer", "author")),
+    ("authors", ("author", "writer")),  # "the author of": a link's word
     ("poem poems", ("poem", "poetry collection", "poetry")),
     ("filmmaker filmmakers", ("movie director", "film director", "director")),
     ("actress actresses", ("actor", "actress")),
