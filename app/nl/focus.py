@@ -40,9 +40,21 @@ def wh_focus(tokens: Sequence[str], taken: Sequence[bool], found: Sequence[Menti
     wanted = asked_classes(tokens[0], ontology)
     # "whose" asks for the owner of what follows, never for that thing
     if tokens[0].lower() != "whose" and first is not None and _is_the_asked(tokens, first) and \
-            not _asks_another_kind(tokens, first, wanted, ontology):
+            not _asks_another_kind(tokens, first, wanted, ontology) or _where_kind(tokens, first):
         return None  # "who is the mayor of …", "who are our contacts at …": the class is the thing asked for
     return Mention(0, 1, tokens[0], "focus", hint=wanted[0] if wanted else None, score=0.9)
+
+
+def _where_kind(tokens: Sequence[str], first: Mention | None) -> bool:
+    """"Where did Angela Merkel go to university?": a class word ending a where-question, after its preposition,
+    says what kind of place is asked for, and is the thing asked.
+
+    >>> tokens = "Where did Angela Merkel go to university".split()
+    >>> _where_kind(tokens, Mention(6, 7, "university", "class")), _where_kind(tokens, None)
+    (True, False)
+    """
+    return first is not None and tokens[0].lower() == "where" and first.end == len(tokens) and \
+        tokens[first.start - 1].lower() in ("to", "at", "a", "an")
 
 
 def _asks_another_kind(tokens: Sequence[str], first: Mention, wanted: Sequence[str], ontology: Ontology) -> bool:

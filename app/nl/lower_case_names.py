@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.definitions import ends_a_class_label
 from app.nl.demonyms import is_country
-from app.nl.mentions import is_link_label
+from app.nl.mentions import class_named, is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import relation_nouns
 from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form, word_before_articles
@@ -126,8 +126,12 @@ def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
     """Words ending in a plural are a kind of thing, not one thing's name: a lone plural ("prize-winning
     novels"), or one whose singular ends a class label ("open orders": sales order). "buenos aires" and "the
     rolling stones" stay names."""
-    return _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology)) and \
-        not is_country(" ".join(words))  # "the philippines"
+    plural_kind = _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology))
+    # "wrote books about dragons": a run opened by a plural class word is that kind, said more closely (a
+    # title has its "of": "songs of innocence")
+    opened_by_kind = len(words) > 1 and words[1] != "of" and _plural(words[0]) and \
+        class_named(words[0], ontology) is not None
+    return (plural_kind or opened_by_kind) and not is_country(" ".join(words))  # "the philippines"
 
 
 def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:

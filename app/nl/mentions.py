@@ -253,8 +253,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             new: bool | None = True
         elif before in _BACK or (plural and before in _PLURAL_AFTER):
             new = iri not in seen
-        elif before == "by" and position + length == len(tokens):
-            new = True  # "the average salary by department": each department, the figure's group
+        elif position + length == len(tokens) and (before == "by" or tokens[0] == "where" and before in ("to", "at")):
+            new = True  # "the average salary by department": each department; "where did she go to college"
         else:
             new = None  # a bare singular word after a verb or preposition is a link word
         if new is not None:

@@ -154,12 +154,16 @@ def lower_case_objects(tokens: Sequence[str], taken: Sequence[bool], ontology: O
     []
     >>> lower_case_objects("which people died of tuberculosis".split(), [False] * 5, Ontology())
     []
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:College", label="college")], links=onto.links)
+    >>> lower_case_objects("where did he die of college".split(), [False] * 6, onto)
+    []
     """
     last = len(tokens) - 1
     word = tokens[last] if tokens else ""
     if last < 2 or taken[last] or not (word.isalpha() and word.islower() and len(word) > 2) or \
-            word in NOT_NOUNS or word.endswith("ly") or is_verb_form(word):
-        return []
+            word in NOT_NOUNS or word.endswith("ly") or is_verb_form(word) or class_named(word, ontology):
+        return []  # "went to college": a class's own word is that kind of thing, not one thing's name
     before = last - 1 if tokens[last - 1].lower() in ARTICLES else last
     # a verb and its preposition ("died of"): after a verb alone the word may say how ("died young")
     relation = " ".join(tokens[before - 2:before]).lower()
