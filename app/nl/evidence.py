@@ -68,6 +68,7 @@ from app.nl.orderings import read_ordering, said_limit
 from app.nl.own_organisation import without_own_organisation
 from app.nl.name_classes import (
     NameResolver,
+    kinds_said,
     place_named,
     refine_name_classes,
     resolved,
@@ -116,6 +117,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
+    mentions = kinds_said(mentions, ontology, type_name)
     mentions = focus_by_attribute(question, tokens, mentions, ontology, index)
     mentions, labelled = split_labelled_values(tokens, mentions, ontology)  # "with the job title Designer"
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)

@@ -23,7 +23,7 @@ from app.nl.retrieval import OntologyIndex
 from app.nl.spans import most_specific
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "place_named", "refine_name_classes", "resolved",
+__all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "kinds_said", "place_named", "refine_name_classes", "resolved",
            "split_coordinated_names", "type_by_value"]
 
 #: ``(name) -> (instance IRI, types)`` of the knowledge graph's best match, or None.
@@ -46,6 +46,29 @@ def place_named(mention: Mention, ontology: Ontology) -> str | None:
     if of and len(kind.split()) == 1 and place_kind(where, said_to_be_a_place=True):
         return class_named(kind, ontology)
     return None
+
+
+def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameTyper | None) -> list[Mention]:
+    """Each untyped name with the kind the model says it is, as a hint for choosing its link among those the
+    words fit nearly as well ("members of the Democratic Party": a party's, not a band's).
+
+    Only a hint: a 270M model calls the Euro a person and Pink Floyd a film, so the words still choose the
+    link, and the link's declared end bounds the name's class. A person is no hint: the model answers
+    "person" for what it does not know.
+    """
+    if type_name is None:
+        return list(mentions)
+    person = class_named("person", ontology)
+    hinted = []
+    for mention in mentions:
+        if mention.kind == "name" and mention.class_iri is None and place_named(mention, ontology) is None and \
+                not looks_like_a_person(mention.text):
+            # its own words first, as when the link is known ("the North Sea", which the model calls a river)
+            kind = known_kind(mention.text, OWL_THING, ontology) or type_name(mention.text, OWL_THING)
+            if kind is not None and kind != person:
+                mention = dataclasses.replace(mention, hint=kind)
+        hinted.append(mention)
+    return hinted
 
 
 def type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:

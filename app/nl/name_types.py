@@ -124,31 +124,29 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
 
     person = class_named("person", ontology)
     labels = frozenset(" ".join(ontology.label(c.iri).lower().split()) for c in ontology.classes)
-    answers: dict[tuple[str, str], str | None] = {}
-    asked: set[str] = set()
+    # the prompt holds the name only, so one answer serves every class the name's link may allow
+    answers: dict[str, str | None] = {}
 
     def type_name(name: str, declared: str) -> str | None:
-        said = " ".join(name.lower().split())
-        if (said, declared) not in answers:
-            if said not in asked and len(asked) >= MAX_NAMES_ASKED:
-                return None
-            asked.add(said)
-            answers[(said, declared)] = _asked(name, declared)
-        return answers[(said, declared)]
-
-    def _asked(name: str, declared: str) -> str | None:
         choices = _choices(ontology, declared)
         if len(choices) < 2:
             return None  # nothing to choose between
-        prompt = _EXAMPLES + f"{' '.join(name.split())}:"
+        said = " ".join(name.lower().split())
+        if said not in answers:
+            if len(answers) >= MAX_NAMES_ASKED:
+                return None
+            answers[said] = _asked(" ".join(name.split()))
+        answer = answers[said]
+        return None if answer is None else _as_person(matched_class(answer, choices, nearest, labels), declared,
+                                                       ontology, person)
+
+    def _asked(name: str) -> str | None:
         try:
             with shared_queue().turn(cancel=cancel):
-                completion = backend().complete(prompt, grammar=_ANSWER_GRAMMAR, max_tokens=_MAX_TOKENS,
-                                                timeout_s=timeout_s, cancel=cancel)
+                completion = backend().complete(_EXAMPLES + f"{name}:", grammar=_ANSWER_GRAMMAR,
+                                                max_tokens=_MAX_TOKENS, timeout_s=timeout_s, cancel=cancel)
         except (ValueError, ConnectionError):
             return None  # the draft keeps the declared class
-        if completion.stop_reason not in (StopReason.STOP, StopReason.LENGTH):
-            return None
-        return _as_person(matched_class(completion.text, choices, nearest, labels), declared, ontology, person)
+        return completion.text if completion.stop_reason in (StopReason.STOP, StopReason.LENGTH) else None
 
     return type_name

@@ -355,8 +355,34 @@ def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str]) -> list[Lin
     return preferred + [c for c in ranked if c not in preferred] if preferred else list(ranked)
 
 
-def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology) -> bool:
-    """Whether a class fits what the mention asks for; "who" asks for a person or any agent."""
+# How much weaker a link may be and still win for reaching the kind the model says a name is.
+NAME_KIND_MARGIN = 0.15
+
+
+def _first_fitting(ranked: Sequence[LinkChoice], first: Mention, second: Mention, ontology: Ontology,
+                   names: bool) -> LinkChoice | None:
+    """The best link whose ends fit the hints: with ``names``, a name's kind too, within :data:`NAME_KIND_MARGIN`."""
+    named = [e for e, m in enumerate((first, second)) if names and m.kind == "name" and m.hint]
+    if names and not named:
+        return None
+    for choice in ranked:
+        if named and choice.score < ranked[0].score - NAME_KIND_MARGIN:
+            return None
+        # a link that says less of the name than the best one does (an agent's, not a team's) is no better fit,
+        # and the kind is no reason to turn the best link round ("Where is Mount Everest")
+        other = not named or choice is ranked[0] or choice.link != ranked[0].link and \
+            not any(ontology.is_subclass(ranked[0].ends[e], choice.ends[e]) for e in named)
+        if other and _fits_hint(choice.ends[0], first, ontology, names) and \
+                _fits_hint(choice.ends[1], second, ontology, names):
+            return choice
+    return None
+
+
+def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology, names: bool = True) -> bool:
+    """Whether a class fits what the mention asks for; "who" asks for a person or any agent. A name's kind
+    counts only where ``names``; a link that leaves that end open fits no kind in particular."""
+    if mention.kind == "name" and mention.hint:
+        return not names or class_iri != OWL_THING and ontology.is_subclass(mention.hint, class_iri)
     hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
     return mention.hint is None or any(
         ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
@@ -410,7 +436,8 @@ def _verb_says(words: Sequence[str], label: str) -> bool:
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
                    ontology: Ontology) -> LinkChoice | None:
-    """The best link whose ends fit what a "who"/"where" asks for; else the best link.
+    """The best link whose ends fit what a "who"/"where" asks for, and the kind a name is said to be; else the
+    best link.
 
     "Who" asks first for a person: a link nearly as good as the best whose end may be a person ("Who is Sofia
     Vogel's manager": the one she reports to) beats one that makes the asked thing a narrower agent (a unit she
@@ -429,10 +456,11 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
                     and all(_may_be_a_person(c.ends[e], person, ontology) for e in wanted)]
             if near and wanted:
                 return near[0]
-    for choice in ranked:
-        a, b = choice.ends
-        if _fits_hint(a, first, ontology) and _fits_hint(b, second, ontology):
-            return choice
+    # the kind the model says a name is ("the Democratic Party": a party) picks among links nearly as good
+    fitting = _first_fitting(ranked, first, second, ontology, names=True) or \
+        _first_fitting(ranked, first, second, ontology, names=False)
+    if fitting is not None:
+        return fitting
     if asked and person:
         return None  # "Who borrowed the most items": no link makes a loan a "who"; a way through the loan reaches one
     return ranked[0] if ranked else None

@@ -98,3 +98,23 @@ def test_the_model_is_asked_about_a_few_names_per_question_and_each_once(dbo_ont
     typed = [type_name(name, D + "Place") for name in names + names[:1]]
     assert typed == [D + "City"] * MAX_NAMES_ASKED + [None, None, D + "City"]
     assert prompts == [f"{name}:" for name in names[:MAX_NAMES_ASKED]]  # the repeat was not asked again
+
+
+def test_one_answer_of_the_model_serves_every_class_a_names_link_may_allow(dbo_ontology) -> None:
+    """The prompt holds the name only: the kind asked before any link is chosen, and again within the chosen
+    link's end, costs one call."""
+    from grammar.backends import Completion, StopReason
+
+    prompts: list[str] = []
+
+    class BandBackend:
+        def complete(self, prompt: str, **_: object) -> Completion:
+            prompts.append(prompt.rsplit("\n", 1)[-1])
+            return Completion(text=" band\n", stop_reason=StopReason.STOP)
+
+    type_name = make_name_typer(BandBackend, dbo_ontology)
+    thing = "http://www.w3.org/2002/07/owl#Thing"
+    assert type_name("The Beatles", thing) == D + "Band"
+    assert type_name("The Beatles", D + "Organisation") == D + "Band"
+    assert type_name("The Beatles", D + "Place") is None  # no place is a band: the link's end stays
+    assert prompts == ["The Beatles:"]
