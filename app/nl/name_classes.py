@@ -120,8 +120,9 @@ def refine_name_classes(mentions: Sequence[Mention], classes: list[str | None], 
 def split_coordinated_names(tokens: Sequence[str], mentions: Sequence[Mention],
                              resolve_name: NameResolver | None) -> list[Mention]:
     """"Sonny and Cher", "both Titanic and Inception": two names, where "both" says so, where each part is a
-    person's full name ("Larry David and Jerry Seinfeld"), or where the knowledge graph knows each part and not
-    the whole ("Harold and Maude", a film, stays one)."""
+    person's full name ("Larry David and Jerry Seinfeld") or a country or large city the gazetteer knows
+    ("Germany and Austria"), or where the knowledge graph knows each part and not the whole ("Harold and
+    Maude", a film, stays one)."""
     result: list[Mention] = []
     for mention in mentions:
         words = [t.lower() for t in tokens[mention.start:mention.end]]
@@ -135,7 +136,10 @@ def split_coordinated_names(tokens: Sequence[str], mentions: Sequence[Mention],
         known = resolve_name is not None and resolve_name(mention.text) is None and \
             all(resolve_name(text) is not None for text in texts)
         people = all(looks_like_a_person(text) for text in texts)
-        if both or people or known:
+        # "Germany and Austria", though "Trinidad and Tobago" is one country
+        places = all(place_kind(text, said_to_be_a_place=False) for text in texts) and \
+            not place_kind(mention.text, said_to_be_a_place=False)
+        if both or people or known or places:
             result += [dataclasses.replace(mention, start=a, end=b, text=text) for (a, b), text in zip(parts, texts)]
         else:
             result.append(mention)

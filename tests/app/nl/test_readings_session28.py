@@ -73,3 +73,13 @@ def test_rd204_the_kind_the_model_says_a_name_is_chooses_among_links_nearly_as_g
                                                                                     edge) -> None:
     # before, every "members of" was a party's: the Beatles a political party
     assert _edges(extract_graph(question, dbpedia).graph) == {edge}
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("Which rivers flow through Germany and Austria?", ["Germany", "Austria"]),  # before, one river "Germany and …"
+    ("Which companies are based in London and Paris?", ["London", "Paris"]),
+    ("Which politicians were born in Trinidad and Tobago?", ["Trinidad and Tobago"]),  # one country
+])
+def test_rd205_places_the_gazetteer_knows_joined_by_and_are_two_names(dbpedia, question, names) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert sorted(c.value for n in graph.nodes for c in n.constraints) == sorted(names)
