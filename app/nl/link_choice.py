@@ -307,17 +307,18 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     relation (:data:`RANGE_NAMED_BONUS`); an end of unknown class takes whatever range a link declares."""
     scored = []
     labels = {link: spelled_label(ontology.label(link), link) for link in {c[0] for c in candidates}}
-    verbatim = [label for label in set(labels.values()) if _verbatim(grams, label)]
+    label_set = set(labels.values())
+    verbatim = [label for label in label_set if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     passive = passive_verb(grams)
     described_first = None if not (agent == "first" or passive) else agent != "first"
     verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
-    fallbacks = _fallback_nouns(grams, set(labels.values()))
-    table_nouns, said_labels = set(relation_nouns(grams)), set(labels.values())
+    fallbacks = _fallback_nouns(grams, label_set)
+    table_nouns = set(relation_nouns(grams))
     # "the birth location of": a phrase the table translates into a link's label says that label, not the
     # label inside it ("location")
-    translated = [g for g in grams if " " in g and set(relation_nouns([g])) & set(labels.values())]
+    translated = [g for g in grams if " " in g and set(relation_nouns([g])) & label_set]
     for link, forward, s_class, t_class, fit in candidates:
         longer = [other for other in verbatim if len(other) > len(labels[link])] + \
             [phrase for phrase in translated if labels[link] not in relation_nouns([phrase])]
@@ -332,7 +333,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
             direction = -PASSIVE_FORWARD_BONUS  # "founded by" read backwards would found the founder
         # a fallback is credited by the question's own words and by labels, not by a noun the table added that no
         # link is labelled with ("recording location" would say "location" for "recorded in")
-        own_grams = [g for g in grams if g != labels[link] and (g not in table_nouns or g in said_labels)] \
+        own_grams = [g for g in grams if g != labels[link] and (g not in table_nouns or g in label_set)] \
             if labels[link] in fallbacks else grams
         named = _range_named(ontology, labels[link], t_class) if ends_known and fit >= 0 else 0.0
         score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)

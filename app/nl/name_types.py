@@ -126,15 +126,21 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
     labels = frozenset(" ".join(ontology.label(c.iri).lower().split()) for c in ontology.classes)
     # the prompt holds the name only, so one answer serves every class the name's link may allow
     answers: dict[str, str | None] = {}
+    typed: dict[tuple[str, str], str | None] = {}
 
     def type_name(name: str, declared: str) -> str | None:
+        said = " ".join(name.lower().split())
+        if (said, declared) not in typed:
+            if said not in answers and len(answers) >= MAX_NAMES_ASKED:
+                return None
+            typed[(said, declared)] = _typed(name, said, declared)
+        return typed[(said, declared)]
+
+    def _typed(name: str, said: str, declared: str) -> str | None:
         choices = _choices(ontology, declared)
         if len(choices) < 2:
             return None  # nothing to choose between
-        said = " ".join(name.lower().split())
         if said not in answers:
-            if len(answers) >= MAX_NAMES_ASKED:
-                return None
             answers[said] = _asked(" ".join(name.split()))
         answer = answers[said]
         return None if answer is None else _as_person(matched_class(answer, choices, nearest, labels), declared,

@@ -81,19 +81,24 @@ def test_a_given_name_first_makes_a_person_with_no_model(dbo_path) -> None:
     assert known_kind("Elvis Presley", "http://dbpedia.org/ontology/Place", ontology) is None
 
 
+def _answering(text: str, prompts: list[str]):
+    """A backend that answers ``text`` to every prompt and records each prompt's last line (the name asked)."""
+    from grammar.backends import Completion, StopReason
+
+    class Backend:
+        def complete(self, prompt: str, **_: object) -> Completion:
+            prompts.append(prompt.rsplit("\n", 1)[-1])
+            return Completion(text=text, stop_reason=StopReason.STOP)
+
+    return Backend
+
+
 def test_the_model_is_asked_about_a_few_names_per_question_and_each_once(dbo_ontology) -> None:
     """A pasted list or a repeat of names must not wait for the model on every one of them."""
     from app.nl.name_types import MAX_NAMES_ASKED
-    from grammar.backends import Completion, StopReason
 
     prompts: list[str] = []
-
-    class CityBackend:
-        def complete(self, prompt: str, **_: object) -> Completion:
-            prompts.append(prompt.rsplit("\n", 1)[-1])
-            return Completion(text=" city\n", stop_reason=StopReason.STOP)
-
-    type_name = make_name_typer(CityBackend, dbo_ontology)
+    type_name = make_name_typer(_answering(" city\n", prompts), dbo_ontology)
     names = [f"Town {n}" for n in range(MAX_NAMES_ASKED + 2)]
     typed = [type_name(name, D + "Place") for name in names + names[:1]]
     assert typed == [D + "City"] * MAX_NAMES_ASKED + [None, None, D + "City"]
@@ -103,16 +108,8 @@ def test_the_model_is_asked_about_a_few_names_per_question_and_each_once(dbo_ont
 def test_one_answer_of_the_model_serves_every_class_a_names_link_may_allow(dbo_ontology) -> None:
     """The prompt holds the name only: the kind asked before any link is chosen, and again within the chosen
     link's end, costs one call."""
-    from grammar.backends import Completion, StopReason
-
     prompts: list[str] = []
-
-    class BandBackend:
-        def complete(self, prompt: str, **_: object) -> Completion:
-            prompts.append(prompt.rsplit("\n", 1)[-1])
-            return Completion(text=" band\n", stop_reason=StopReason.STOP)
-
-    type_name = make_name_typer(BandBackend, dbo_ontology)
+    type_name = make_name_typer(_answering(" band\n", prompts), dbo_ontology)
     thing = "http://www.w3.org/2002/07/owl#Thing"
     assert type_name("The Beatles", thing) == D + "Band"
     assert type_name("The Beatles", D + "Organisation") == D + "Band"
