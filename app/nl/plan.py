@@ -25,14 +25,15 @@ from app.nl.link_choice import (
     rank_links,
     rank_paths,
     rank_three_link_paths,
-    word_stem,
 )
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
+from app.nl.verb_links import verb_named, verb_says
 from app.nl.focus import asked_classes
+from app.nl.gazetteer import place_kind
 from app.nl.given_names import looks_like_a_person
 from app.nl.words import ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
@@ -85,7 +86,7 @@ class Plan:
         said = " ".join(words).lower()
         as_said = named_links(ontology, [said])
         named = as_said | named_links(ontology, relation_nouns(phrase_grams(words, whole=False)))
-        by_verb = _verb_named(words, ontology) if self.mentions[i].kind in ("focus", "class") else frozenset()
+        by_verb = verb_named(words, ontology) if self.mentions[i].kind in ("focus", "class") else frozenset()
         for source in (earlier + [i] if passive_of_earlier else [i] + earlier):
             choice = self._choice(source, j, grams, vectors, words, ontology, index)
             if choice is not None:
@@ -94,7 +95,7 @@ class Plan:
                 # "who reserved …": not an editor, though an editor reaches a novel directly; but a link declared
                 # for exactly the two, or whose comment says the verb, is meant ("Which employees work in
                 # Project Atlas?": its participants, not the employees of its client)
-                verb_said = by_verb if not _verb_says(words, ontology.label(choice.link)) else frozenset()
+                verb_said = by_verb if not verb_says(words, ontology.label(choice.link)) else frozenset()
                 through = named | verb_said if as_said or choice.score < IMPLIED_NAME_GIVES_WAY else frozenset()
                 if through and choice.link not in through and not _says(words, ontology.label(choice.link)) and \
                         not _declared_for(choice, ontology) and not comment_says(words, ontology, choice.link) and \
@@ -250,7 +251,6 @@ PERSON_MARGIN = 0.1
 
 # Words that open a phrase which may attach to a thing named before the last one.
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
-_VERB_PARTICLES = PREPOSITIONS | {"into", "to", "onto", "through", "under", "over"}
 
 
 def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
@@ -362,7 +362,8 @@ NAME_KIND_MARGIN = 0.15
 def _first_fitting(ranked: Sequence[LinkChoice], first: Mention, second: Mention, ontology: Ontology,
                    names: bool) -> LinkChoice | None:
     """The best link whose ends fit the hints: with ``names``, a name's kind too, within :data:`NAME_KIND_MARGIN`."""
-    named = [e for e, m in enumerate((first, second)) if names and m.kind == "name" and m.hint]
+    named = [e for e, m in enumerate((first, second)) if names and m.kind == "name" and m.hint
+             and not (ranked and _a_town_there(m, ranked[0].ends[e], ontology))]
     if names and not named:
         return None
     for choice in ranked:
@@ -376,6 +377,14 @@ def _first_fitting(ranked: Sequence[LinkChoice], first: Mention, second: Mention
                 _fits_hint(choice.ends[1], second, ontology, names):
             return choice
     return None
+
+
+def _a_town_there(mention: Mention, class_iri: str, ontology: Ontology) -> bool:
+    """Whether the name is a place the gazetteer knows, of a kind the link reaches: where the words make it a
+    place ("bands from Liverpool"), the town it names is meant, whatever else the model says it is (a club)."""
+    kind = place_kind(mention.text, said_to_be_a_place=True)
+    place = class_named(kind, ontology) if kind else None
+    return place is not None and class_iri != OWL_THING and ontology.is_subclass(place, class_iri)
 
 
 def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology, names: bool = True) -> bool:
@@ -393,45 +402,6 @@ def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
     agent = class_named("agent", ontology)
     return ontology.is_subclass(class_iri, person) or ontology.is_subclass(person, class_iri) or \
         (agent is not None and ontology.is_subclass(agent, class_iri))
-
-
-def _verb_named(words: Sequence[str], ontology: Ontology) -> frozenset[str]:
-    """The links whose label begins with the verb said or its doer, by its stem: "reserved" names reserved by and
-    reserved item, "borrowed" names borrower; "placed" names no "place of residence", a noun.
-
-    >>> from ontology_loaders.model import Link
-    >>> onto = Ontology(links=[Link(iri="ex:b", label="borrower"), Link(iri="ex:r", label="place of residence")])
-    >>> sorted(_verb_named(["borrowed"], onto)), sorted(_verb_named(["placed"], onto))
-    (['ex:b'], [])
-
-    A verb with another preposition than the label's says another relation: "translated into German" names
-    the language, not "translated by".
-
-    >>> onto = Ontology(links=[Link(iri="ex:t", label="translated by")])
-    >>> sorted(_verb_named(["translated", "into"], onto)), sorted(_verb_named(["were", "translated"], onto))
-    ([], ['ex:t'])
-    """
-    said = {word_stem(w.lower()): (words[k + 1].lower() if k + 1 < len(words) else "")
-            for k, w in enumerate(words) if is_verb_form(w)}
-    return frozenset(link.iri for link in ontology.links
-                     if (label := plain_label(link.label).split()) and (first := label[0])
-                     and (is_verb_form(first) or first.endswith(("er", "or"))) and word_stem(first) in said
-                     and not _another_preposition(said[word_stem(first)], label[1:2]))
-
-
-def _another_preposition(after_verb: str, label_rest: Sequence[str]) -> bool:
-    return after_verb in _VERB_PARTICLES and bool(label_rest) and label_rest[0] in _VERB_PARTICLES \
-        and after_verb != label_rest[0]
-
-
-def _verb_says(words: Sequence[str], label: str) -> bool:
-    """Whether a verb of ``words`` loosely says a word of the label, by its first four letters: "shipped" and
-    "ship-to location", "composed" and "music composer" say one thing.
-
-    >>> _verb_says(["shipped", "to"], "ship-to location"), _verb_says(["reserved"], "edited by")
-    (True, False)
-    """
-    return any(v.lower()[:4] == w[:4] for v in words if is_verb_form(v) for w in plain_label(label).split())
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
