@@ -25,7 +25,8 @@ from app.nl.mentions import word_forms
 from app.nl.retrieval import OntologyIndex
 from app.nl.relative_dates import relative_date_bounds
 from app.nl.units import in_unit_of_label, unit_after
-from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS
+from app.nl.written_days import DATE_BOUNDS, written_days
+from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS, PREPOSITIONS, is_verb_form
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -49,14 +50,11 @@ _NUMBER_FORMS = (
     (re.compile(rf"\bat\s+most\s+{_NUMBER}", re.I), "<="),
 )
 _MONTH = "(?:(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?"  # "after March 2024"
-# The words that bound a date, and how: "after 2020", "since March 2024", "due before 2024-03-01".
-_DATE_BOUNDS = ((r"after|later\s+than", ">"), (r"since", ">="), (r"before|earlier\s+than|prior\s+to", "<"),
-                (r"until|up\s+to", "<="))
 _YEAR_FORMS = tuple((re.compile(rf"\b(?:{words})\s+{_MONTH}(\d{{4}})\b", re.I), op)
-                    for words, op in (*_DATE_BOUNDS, (r"in|during|from", "in")))  # "orders from 2024"
+                    for words, op in (*DATE_BOUNDS, (r"in|during|from", "in")))  # "orders from 2024"
 # a whole date, as written
 _ISO_DAY_FORMS = tuple((re.compile(rf"\b(?:{words})\s+(\d{{4}}-\d{{2}}-\d{{2}})\b", re.I), op)
-                       for words, op in (*_DATE_BOUNDS, ("on", "=")))
+                       for words, op in (*DATE_BOUNDS, ("on", "=")))
 # "in the 19th century", "in the 1990s": a span of years, as people count them (1800–1899)
 _PERIOD_FORMS = (
     (re.compile(r"\bin\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.I), lambda n: (100 * (n - 1), 100 * n - 1)),
@@ -176,6 +174,9 @@ def find_comparisons(question: str) -> list[Comparison]:
             low, high = sorted((_number(match.group(1), match.group(2)), _number(match.group(3), match.group(4))))
             found.append(Comparison(((">=", low), ("<=", high)), DatatypeKind.NUMBER, match.span(), match.group(0)))
             taken.append(match.span())
+    for op, day, span, words in written_days(question):
+        found.append(Comparison(((op, day),), DatatypeKind.DATE, span, words))
+        taken.append(span)
     for pattern, op in _ISO_DAY_FORMS:
         for match in pattern.finditer(question):
             if _is_a_day(match.group(1)):  # a day that cannot exist bounds nothing, not even its year
@@ -235,6 +236,8 @@ def compared_positions(tokens: Sequence[str], mentions: Sequence[Mention]) -> se
 
     >>> sorted(compared_positions("employees with a salary above 80000 in the Finance department".split(), []))
     [1, 2, 3, 4, 5]
+    >>> sorted(compared_positions("books with more than 300 pages written by".split(), []))
+    [1, 2, 3, 4, 5]
     """
     starts, offset = [], 0
     for token in tokens:
@@ -247,6 +250,12 @@ def compared_positions(tokens: Sequence[str], mentions: Sequence[Mention]) -> se
         if not inside or inside[-1] + 1 in {m.start for m in mentions}:
             continue  # "branches with fewer than 5 librarians": things counted, which the words do relate
         found.update(inside)
+        # "with more than 300 pages by William Goldman": what is measured, no relation ("more than two official
+        # languages": a word of the things counted, which the words relate)
+        after = inside[-1] + 1
+        if after < len(tokens) and tokens[after].isalpha() and tokens[after].lower() not in ENGLISH and \
+                not is_verb_form(tokens[after]) and after + 1 not in {m.start for m in mentions}:
+            found.add(after)
         for j in range(inside[0] - 1, max(inside[0] - 5, -1), -1):
             if j in named:
                 break

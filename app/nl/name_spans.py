@@ -174,9 +174,11 @@ def lower_case_objects(tokens: Sequence[str], taken: Sequence[bool], ontology: O
 
 
 def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:
-    """"after March 2024": a month before a year is part of a date (a comparison reads it), no name."""
-    return tokens[position].lower().rstrip(".") in MONTHS and position + 1 < len(tokens) and \
-        len(tokens[position + 1]) == 4 and tokens[position + 1].isdigit()
+    """"after March 2024", "before January 1st, 1990": a month before a year or a day is part of a date (a
+    comparison reads it), no name."""
+    after = tokens[position + 1] if position + 1 < len(tokens) else ""
+    return tokens[position].lower().rstrip(".") in MONTHS and \
+        (len(after) == 4 and after.isdigit() or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", after) is not None)
 
 
 def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
