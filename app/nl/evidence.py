@@ -62,6 +62,7 @@ from app.nl.flags import flag_readings, flagged_things
 from app.nl.labelled_values import labelled_conditions, split_labelled_values
 from app.nl.link_choice import implied_grams, phrase_grams, rank_links
 from app.nl.link_words import owned, with_link_words
+from app.nl.kinds_of import kinds_of
 from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
 from app.nl.orderings import read_ordering, said_limit
@@ -177,7 +178,7 @@ def _read_mentions(question: str, tokens: Sequence[str], ontology: Ontology, ind
                    instances: Mapping[str, Sequence[tuple[str, tuple[str, ...]]]] | None,
                    resolve_name: NameResolver | None) -> tuple[AskedValue | None, list[Mention]]:
     """The value the question asks, if any, and the things it names, resolved in the knowledge graph."""
-    mentions = find_mentions(question, ontology, index, instances)
+    mentions = kinds_of(tokens, find_mentions(question, ontology, index, instances), ontology)
     mentions = split_coordinated_names(tokens, mentions, resolve_name)
     if resolve_name is not None:
         mentions = [resolved(m, resolve_name, ontology) for m in mentions]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.nl.kinds_of import kind_link_words
 from app.nl.link_choice import content_words
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label, links_labelled
@@ -74,6 +75,8 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
     """The phrase's grams and the words its ends add. "What religion does she follow": a link's own word asked
     for names that link alone, and the light verb nothing more; a class word asked ("what movies does he play
     in") only adds its word to the verb's."""
+    if kind_words := kind_link_words(words, first, second, ontology):
+        return kind_words
     asked = named_by_asked(words, first, second, tokens, ontology)
     if asked and first.kind == "related":
         return asked
