@@ -1,7 +1,7 @@
 """What kind of thing a name is, asked of the language model: "Vienna" is a city, "Perl" a programming language.
 
 With no instance data to look a name up in, only world knowledge can type it, and
-a base model holds some: as a plain few-shot completion ("Paris: city") it names
+a base model holds some: as a plain few-shot completion ("Paris is a city.") it names
 the kind of most well-known things. It answers in its own words, which are then
 matched to the classes the name's link allows (the declared end and its
 subclasses): by label, by the answer's head word, then by meaning. An answer that
@@ -32,15 +32,21 @@ NameTyper = Callable[[str, str], "str | None"]
 # mix, since a base model copies the kind it saw last (when the last line was a university, so
 # were "Aristotle" and "John F Kennedy"); with few kinds besides persons it answered "person" for
 # Google and Italy, so works, bands, clubs and software stand beside them.
-_EXAMPLES = ("Tom Hanks: person\nParis: city\nThe Nile: river\nIBM: company\nThe Rolling Stones: band\n"
-             "Pulp Fiction: film\nHarvard University: university\nCanada: country\nPhotoshop: software\n"
-             "Wonderwall: song\nPython: programming language\nLa Liga: football league\nCleopatra: person\n"
-             "Great Expectations: novel\nLake Victoria: lake\nJuventus: football club\nMount Everest: mountain\n"
-             "Seinfeld: television series\nVietnam War: war\nNairobi: city\nOracle: company\nAir France: airline\n"
-             "Voyager 1: space probe\nThe Scream: painting\nCharles Darwin: person\nJapan: country\n")
-# Lower-case words, as the examples answer; a few tokens are enough for "programming language".
-_ANSWER_GRAMMAR = 'root ::= " " [a-z] [a-z ]* "\\n"'
-_MAX_TOKENS = 8
+_FACTS = (("Tom Hanks", "person"), ("Paris", "city"), ("The Nile", "river"), ("IBM", "company"),
+          ("The Rolling Stones", "band"), ("Pulp Fiction", "film"), ("Harvard University", "university"),
+          ("Canada", "country"), ("Photoshop", "software"), ("Wonderwall", "song"), ("Python", "programming language"),
+          ("La Liga", "football league"), ("Cleopatra", "person"), ("Great Expectations", "novel"),
+          ("Lake Victoria", "lake"), ("Juventus", "football club"), ("Mount Everest", "mountain"),
+          ("Seinfeld", "television series"), ("Vietnam War", "war"), ("Nairobi", "city"), ("Oracle", "company"),
+          ("Air France", "airline"), ("Voyager 1", "space probe"), ("The Scream", "painting"),
+          ("Charles Darwin", "person"), ("Japan", "country"))
+# Said as sentences ("Paris is a city."), as a base model read such facts: its kinds came out right for 52 of
+# 80 names where a list of "Paris: city" got 39 (benchmarks/bench_name_types.py).
+_EXAMPLES = "".join(f"{name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}.\n" for name, kind in _FACTS)
+# Lower-case words, as the examples answer ("n" ends the article "an"); a few tokens are enough for
+# "programming language".
+_ANSWER_GRAMMAR = 'root ::= "n"? " " [a-z] [a-z ]* ".\\n"'
+_MAX_TOKENS = 10
 # How close in meaning an answer must be to a class label when no label matches it as written.
 ANSWER_SIMILARITY = 0.6
 # Names the model is asked about per drafted question: a question naming more things than this (a pasted
@@ -149,10 +155,12 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
     def _asked(name: str) -> str | None:
         try:
             with shared_queue().turn(cancel=cancel):
-                completion = backend().complete(_EXAMPLES + f"{name}:", grammar=_ANSWER_GRAMMAR,
+                completion = backend().complete(_EXAMPLES + f"{name} is a", grammar=_ANSWER_GRAMMAR,
                                                 max_tokens=_MAX_TOKENS, timeout_s=timeout_s, cancel=cancel)
         except (ValueError, ConnectionError):
             return None  # the draft keeps the declared class
-        return completion.text if completion.stop_reason in (StopReason.STOP, StopReason.LENGTH) else None
+        if completion.stop_reason not in (StopReason.STOP, StopReason.LENGTH):
+            return None
+        return completion.text.strip().removesuffix(".").removeprefix("n ")
 
     return type_name

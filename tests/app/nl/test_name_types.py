@@ -27,7 +27,8 @@ def test_the_model_types_well_known_names_within_the_links_end(dbpedia) -> None:
     assert type_name("Vienna", D + "Place") == D + "City"
     # Not the kind the prompt named last (it once made "John F Kennedy" a university).
     assert type_name("John F Kennedy", "http://www.w3.org/2002/07/owl#Thing") == D + "Person"
-    assert type_name("Munich", D + "Place") == D + "City"
+    assert type_name("Lisbon", D + "Place") == D + "City"
+    assert type_name("Pink Floyd", "http://www.w3.org/2002/07/owl#Thing") == D + "Band"  # a film, when asked "X:"
     # No answer leaves the declared end; any answer is a person, and a person stays the general class.
     assert type_name("Tom Cruise", D + "Person") in (None, D + "Person")
     for name, declared in [("Microsoft", D + "Organisation"), ("Pink Floyd", D + "Agent")]:
@@ -98,20 +99,20 @@ def test_the_model_is_asked_about_a_few_names_per_question_and_each_once(dbo_ont
     from app.nl.name_types import MAX_NAMES_ASKED
 
     prompts: list[str] = []
-    type_name = make_name_typer(_answering(" city\n", prompts), dbo_ontology)
+    type_name = make_name_typer(_answering(" city.\n", prompts), dbo_ontology)
     names = [f"Town {n}" for n in range(MAX_NAMES_ASKED + 2)]
     typed = [type_name(name, D + "Place") for name in names + names[:1]]
     assert typed == [D + "City"] * MAX_NAMES_ASKED + [None, None, D + "City"]
-    assert prompts == [f"{name}:" for name in names[:MAX_NAMES_ASKED]]  # the repeat was not asked again
+    assert prompts == [f"{name} is a" for name in names[:MAX_NAMES_ASKED]]  # the repeat was not asked again
 
 
 def test_one_answer_of_the_model_serves_every_class_a_names_link_may_allow(dbo_ontology) -> None:
     """The prompt holds the name only: the kind asked before any link is chosen, and again within the chosen
     link's end, costs one call."""
     prompts: list[str] = []
-    type_name = make_name_typer(_answering(" band\n", prompts), dbo_ontology)
+    type_name = make_name_typer(_answering(" band.\n", prompts), dbo_ontology)
     thing = "http://www.w3.org/2002/07/owl#Thing"
     assert type_name("The Beatles", thing) == D + "Band"
     assert type_name("The Beatles", D + "Organisation") == D + "Band"
     assert type_name("The Beatles", D + "Place") is None  # no place is a band: the link's end stays
-    assert prompts == ["The Beatles:"]
+    assert prompts == ["The Beatles is a"]
