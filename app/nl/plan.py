@@ -31,10 +31,10 @@ from app.nl.mentions import class_named, word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
-from app.nl.verb_links import verb_named, verb_says
 from app.nl.focus import asked_classes
 from app.nl.gazetteer import place_kind
 from app.nl.given_names import looks_like_a_person
+from app.nl.verb_links import verb_named, verb_says
 from app.nl.words import ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
