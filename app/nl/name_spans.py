@@ -117,9 +117,16 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
                                     or word == "I"):
             position += 1  # a lone capitalised first word is the sentence's ("… a child. The person …"), no name;
             continue  # "I" is the asker ("World War I" is a run)
-        found.append(Mention(position, end, " ".join(tokens[position:end]), "name", score=0.8))
+        # "the 2008 Summer Olympics": a year after "the" opens the name of a yearly event
+        start = position - 1 if position > 1 and _year(tokens[position - 1]) and not taken[position - 1] and \
+            tokens[position - 2].lower() == "the" else position
+        found.append(Mention(start, end, " ".join(tokens[start:end]), "name", score=0.8))
         position = end
     return found
+
+
+def _year(word: str) -> bool:
+    return len(word) == 4 and word.isdigit()
 
 
 _IN_PLACE = ASKED_IN_PLACE | {"whom", "who"}

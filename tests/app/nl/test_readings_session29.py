@@ -1,8 +1,9 @@
 """English readings of session 29 on the evidence path: days written out ("on 4 July 1950"); a place the
 gazetteer knows, where the words make the name a place, against the kind the model says it is ("bands from
 Liverpool": not the club); what a comparison measures is no relation word ("books by William Goldman with more
-than 300 pages"); and "what form of government": the class of the noun's kinds. Real embedder, real model, real
-ontologies (DBpedia, the library and company samples without their data)."""
+than 300 pages"); "what form of government": the class of the noun's kinds; and a year opening an event's
+name ("the 2012 Olympics"). Real embedder, real model, real ontologies (DBpedia, the library and company
+samples without their data)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,17 @@ def test_rd209_a_kind_of_a_noun_is_the_class_of_its_kinds(dbpedia, question, edg
 def test_rd209_a_kind_relates_by_the_link_its_kind_word_labels(dbpedia, question) -> None:
     # before, the verb chose: a manufacturer, a role played
     assert (D + "Band", D + "genre", D + "MusicGenre") in _edges(extract_graph(question, dbpedia).graph)
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("Which athletes competed in the 2012 Olympics?", "2012 Olympics"),  # before, "Olympics": any of them
+    ("Which countries took part in the 1998 Winter Olympics?", "1998 Winter Olympics"),
+])
+def test_rd210_a_year_after_the_opens_an_events_name(dbpedia, question, name) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    assert [n.class_ for n in graph.nodes if any(c.value == name for c in n.constraints)] == [D + "Olympics"]
+
+
+def test_rd210_a_year_alone_is_still_a_date(dbpedia) -> None:
+    graph = extract_graph("Which films were released in 2008?", dbpedia).graph
+    assert _bounds(graph) == {(D + "publicationDate", ">=", "2008-01-01"), (D + "publicationDate", "<=", "2008-12-31")}
