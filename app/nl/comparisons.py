@@ -52,9 +52,6 @@ _NUMBER_FORMS = (
 _MONTH = "(?:(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?"  # "after March 2024"
 _YEAR_FORMS = tuple((re.compile(rf"\b(?:{words})\s+{_MONTH}(\d{{4}})\b", re.I), op)
                     for words, op in (*DATE_BOUNDS, (r"in|during|from", "in")))  # "orders from 2024"
-# a whole date, as written
-_ISO_DAY_FORMS = tuple((re.compile(rf"\b(?:{words})\s+(\d{{4}}-\d{{2}}-\d{{2}})\b", re.I), op)
-                       for words, op in (*DATE_BOUNDS, ("on", "=")))
 # "in the 19th century", "in the 1990s": a span of years, as people count them (1800–1899)
 _PERIOD_FORMS = (
     (re.compile(r"\bin\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.I), lambda n: (100 * (n - 1), 100 * n - 1)),
@@ -175,13 +172,9 @@ def find_comparisons(question: str) -> list[Comparison]:
             found.append(Comparison(((">=", low), ("<=", high)), DatatypeKind.NUMBER, match.span(), match.group(0)))
             taken.append(match.span())
     for op, day, span, words in written_days(question):
-        found.append(Comparison(((op, day),), DatatypeKind.DATE, span, words))
+        if day is not None:  # a day that cannot exist bounds nothing, not even its year
+            found.append(Comparison(((op, day),), DatatypeKind.DATE, span, words))
         taken.append(span)
-    for pattern, op in _ISO_DAY_FORMS:
-        for match in pattern.finditer(question):
-            if _is_a_day(match.group(1)):  # a day that cannot exist bounds nothing, not even its year
-                found.append(Comparison(((op, match.group(1)),), DatatypeKind.DATE, match.span(), match.group(0)))
-            taken.append(match.span())
     for pattern, op in _YEAR_FORMS:
         for match in pattern.finditer(question):
             if any(s <= match.start(2) < e for s, e in taken):
@@ -191,15 +184,6 @@ def find_comparisons(question: str) -> list[Comparison]:
                                     match.group(0)))
             taken.append(match.span())
     return sorted(found, key=lambda c: c.span)
-
-
-def _is_a_day(text: str) -> bool:
-    """Whether ``text`` (YYYY-MM-DD) is a day of the calendar: "2024-02-30" is not."""
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 def _age_bound(match: re.Match[str]) -> Comparison:
@@ -244,17 +228,18 @@ def compared_positions(tokens: Sequence[str], mentions: Sequence[Mention]) -> se
         starts.append(offset)
         offset += len(token) + 1
     named = {i for m in mentions for i in range(m.start, m.end)}
+    opening = {m.start for m in mentions}
     found: set[int] = set()
     for comparison in find_comparisons(" ".join(tokens)):
         inside = [i for i, at in enumerate(starts) if comparison.span[0] <= at < comparison.span[1]]
-        if not inside or inside[-1] + 1 in {m.start for m in mentions}:
+        if not inside or inside[-1] + 1 in opening:
             continue  # "branches with fewer than 5 librarians": things counted, which the words do relate
         found.update(inside)
         # "with more than 300 pages by William Goldman": what is measured, no relation ("more than two official
         # languages": a word of the things counted, which the words relate)
         after = inside[-1] + 1
         if after < len(tokens) and tokens[after].isalpha() and tokens[after].lower() not in ENGLISH and \
-                not is_verb_form(tokens[after]) and after + 1 not in {m.start for m in mentions}:
+                not is_verb_form(tokens[after]) and after + 1 not in opening:
             found.add(after)
         for j in range(inside[0] - 1, max(inside[0] - 5, -1), -1):
             if j in named:

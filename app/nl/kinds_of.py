@@ -13,8 +13,13 @@ from ontology_loaders import Ontology
 __all__ = ["kind_link_words", "kinds_of"]
 
 # Words that say "a kind of": each may be labelled by any other in the ontology.
-KIND_WORDS = ("type", "kind", "form", "sort", "genre", "style")
-_PLURALS = {word + "s": word for word in KIND_WORDS}
+_KIND_WORDS = ("type", "kind", "form", "sort", "genre", "style")
+
+
+def _kind_word(word: str) -> str | None:
+    """The kind word ``word`` is, in the singular ("kinds": kind), or None."""
+    singular = word.lower().removesuffix("s")
+    return singular if singular in _KIND_WORDS else None
 
 
 def kinds_of(tokens: Sequence[str], mentions: Sequence[Mention], ontology: Ontology) -> list[Mention]:
@@ -33,11 +38,10 @@ def kinds_of(tokens: Sequence[str], mentions: Sequence[Mention], ontology: Ontol
     """
     found = list(mentions)
     for at in range(len(tokens) - 2):
-        said = tokens[at].lower()
-        if _PLURALS.get(said, said) not in KIND_WORDS or tokens[at + 1].lower() != "of":
+        if _kind_word(tokens[at]) is None or tokens[at + 1].lower() != "of":
             continue
         noun = tokens[at + 2]
-        kind = next((c for word in KIND_WORDS if (c := class_named(f"{noun} {word}", ontology))), None)
+        kind = next((c for word in _KIND_WORDS if (c := class_named(f"{noun} {word}", ontology))), None)
         if kind is None:
             continue
         found = [m for m in found if m.end <= at or m.start > at + 2]
@@ -67,7 +71,7 @@ def kind_link_words(words: Sequence[str], first: Mention, second: Mention, ontol
     found = []
     for mention in (first, second):
         kind = mention.text.lower()
-        if mention.kind == "class" and " " in kind and (word := kind.split()[-1].removesuffix("s")) in KIND_WORDS:
+        if mention.kind == "class" and " " in kind and (word := _kind_word(kind.split()[-1])):
             # the kind's own label where a link has it ("government type"), else its kind word ("genre")
             found += [label for label in (kind, word) if is_link_label(label, ontology)][:1]
     return found

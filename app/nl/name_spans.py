@@ -15,6 +15,7 @@ from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
+from app.nl.written_days import DAY_OF_MONTH
 from app.nl.words import ARTICLES, ASKED_IN_PLACE, ENGLISH, MONTHS, TOKEN, is_verb_form
 from ontology_loaders.model import Ontology
 
@@ -185,7 +186,7 @@ def _month_of_a_date(tokens: Sequence[str], position: int) -> bool:
     comparison reads it), no name."""
     after = tokens[position + 1] if position + 1 < len(tokens) else ""
     return tokens[position].lower().rstrip(".") in MONTHS and \
-        (len(after) == 4 and after.isdigit() or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", after) is not None)
+        (_year(after) or re.fullmatch(DAY_OF_MONTH, after) is not None)
 
 
 def _kind_of_noun(tokens: Sequence[str], position: int) -> bool:
