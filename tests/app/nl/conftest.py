@@ -14,6 +14,12 @@ SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 
 
+def class_edges(graph) -> set[tuple[str, str, str]]:
+    """A draft's edges as (source class, link, target class): what a reading test asserts, whatever the node ids."""
+    classes = {n.id: n.class_ for n in graph.nodes}
+    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
+
+
 @pytest.fixture(scope="module")
 def dbpedia(dbo_path):
     """The real DBpedia ontology with no instance data."""

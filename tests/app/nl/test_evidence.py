@@ -10,15 +10,11 @@ from pathlib import Path
 import pytest
 
 from app.nl.pipeline import PipelineOptions, extract_graph, worded_in_labels
+from tests.app.nl.conftest import class_edges
 
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
-
-
-def _triples(graph) -> set[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
 
 
 def test_pev001_a_paraphrased_relation_becomes_its_link_with_no_model_call(dbpedia) -> None:
@@ -37,20 +33,20 @@ def test_pev001_a_paraphrased_relation_becomes_its_link_with_no_model_call(dbped
 
 def test_pev002_x_of_y_takes_the_relation_from_x(dbpedia) -> None:
     result = extract_graph("What are the official languages of the Philippines?", dbpedia)
-    assert any(link == D + "officialLanguage" for _, link, _ in _triples(result.graph))
+    assert any(link == D + "officialLanguage" for _, link, _ in class_edges(result.graph))
 
 
 def test_pev003_a_named_instance_is_pinned_and_who_takes_the_links_class(library) -> None:
     result = extract_graph("Who wrote The Winter Compass?", library)
-    assert _triples(result.graph) == {(LIB + "Novel", LIB + "writtenBy", LIB + "Author")}
+    assert class_edges(result.graph) == {(LIB + "Novel", LIB + "writtenBy", LIB + "Author")}
     novel = next(n for n in result.graph.nodes if n.class_ == LIB + "Novel")
     assert novel.instances and novel.instances[0].endswith("The_Winter_Compass")
 
 
 def test_pev004_two_classes_no_link_joins_meet_through_a_class_between(company) -> None:
     result = extract_graph("Which offices are in Germany?", company)
-    assert _triples(result.graph) == {(CO + "Office", CO + "locatedIn", CO + "City"),
-                                      (CO + "City", CO + "country", CO + "Country")}
+    assert class_edges(result.graph) == {(CO + "Office", CO + "locatedIn", CO + "City"),
+                                         (CO + "City", CO + "country", CO + "Country")}
     country = next(n for n in result.graph.nodes if n.class_ == CO + "Country")
     assert country.instances[0].endswith("/Germany")
 
@@ -143,7 +139,7 @@ def test_pev012_a_clause_about_the_first_thing_is_its_second_link_to_the_same_no
                                                                                   expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
     assert len(graph.nodes) == 2
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
 
 
 def test_pev013_the_relation_noun_of_a_name_runs_from_the_name(dbpedia) -> None:
@@ -195,7 +191,7 @@ def test_pev016_a_superlative_of_a_class_stays_a_count(library) -> None:
 ])
 def test_pev017_and_with_a_participle_continues_the_first_things_clause(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert expected in _triples(graph)
+    assert expected in class_edges(graph)
     assert len(graph.edges) == 3 and len(graph.nodes) == 4
 
 
@@ -205,11 +201,11 @@ def _pinned(graph) -> dict[str, tuple[str, ...]]:
 
 def test_pev018_a_demonym_before_a_noun_is_the_country_that_thing_is_from(library, company, dbpedia) -> None:
     irish = extract_graph("Which Irish novelists won an award?", library).graph
-    assert (LIB + "Novelist", LIB + "nationality", LIB + "Country") in _triples(irish)
+    assert (LIB + "Novelist", LIB + "nationality", LIB + "Country") in class_edges(irish)
     assert _pinned(irish)[LIB + "Country"] == ("http://protograph.example/library/data/country/Ireland",)
     swiss = extract_graph("Swiss suppliers", company).graph  # no direct link: through the city they are in
-    assert _triples(swiss) == {(CO + "Supplier", CO + "headquarters", CO + "City"),
-                               (CO + "City", CO + "country", CO + "Country")}
+    assert class_edges(swiss) == {(CO + "Supplier", CO + "headquarters", CO + "City"),
+                                  (CO + "City", CO + "country", CO + "Country")}
     assert _pinned(swiss)[CO + "Country"] == ("http://protograph.example/company/data/country/Switzerland",)
     italian = extract_graph("Italian painters", dbpedia).graph  # no instance data: a label condition
     named = next(n for n in italian.nodes if n.constraints)
@@ -218,7 +214,7 @@ def test_pev018_a_demonym_before_a_noun_is_the_country_that_thing_is_from(librar
 
 def test_pev019_a_demonym_with_no_noun_after_it_stays_what_it_names(library) -> None:
     graph = extract_graph("novels in Spanish", library).graph
-    assert (LIB + "Novel", LIB + "inLanguage", LIB + "Language") in _triples(graph)
+    assert (LIB + "Novel", LIB + "inLanguage", LIB + "Language") in class_edges(graph)
 
 
 def test_pev020_a_lower_case_topic_is_an_instance_but_a_word_of_a_class_name_is_not(library, company) -> None:
@@ -239,7 +235,7 @@ def test_pev020_a_lower_case_topic_is_an_instance_but_a_word_of_a_class_name_is_
 def test_pev021_a_general_class_word_becomes_the_kind_its_relation_holds_for(request, sample, question,
                                                                             expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert expected in _triples(graph)
+    assert expected in class_edges(graph)
 
 
 def test_pev022_how_many_per_each_thing_groups_the_count_by_it(library) -> None:
@@ -251,7 +247,7 @@ def test_pev022_how_many_per_each_thing_groups_the_count_by_it(library) -> None:
 
 def test_pev023_who_are_our_x_asks_for_the_x_not_a_person_besides(company) -> None:
     graph = extract_graph("Who are our contacts at suppliers?", company).graph
-    assert _triples(graph) == {(CO + "ContactPerson", CO + "represents", CO + "Supplier")}
+    assert class_edges(graph) == {(CO + "ContactPerson", CO + "represents", CO + "Supplier")}
 
 
 def test_pev024_a_yes_no_attribute_in_words_conditions_the_thing(company, library) -> None:
@@ -289,11 +285,11 @@ def test_pev027_a_request_for_a_thing_the_data_holds_is_still_answered(company) 
 
 def test_pev028_a_phrase_no_link_joins_to_the_thing_before_it_attaches_higher(library) -> None:
     graph = extract_graph("books about astronomy by Irish authors", library).graph
-    assert _triples(graph) == {(LIB + "Book", LIB + "hasSubject", LIB + "Subject"),
-                               (LIB + "Book", LIB + "writtenBy", LIB + "Author"),
-                               (LIB + "Author", LIB + "nationality", LIB + "Country")}
+    assert class_edges(graph) == {(LIB + "Book", LIB + "hasSubject", LIB + "Subject"),
+                                  (LIB + "Book", LIB + "writtenBy", LIB + "Author"),
+                                  (LIB + "Author", LIB + "nationality", LIB + "Country")}
     copies = extract_graph("print copies of The Winter Compass at a branch in Lyon", library).graph
-    assert (LIB + "PrintCopy", LIB + "heldAt", LIB + "Branch") in _triples(copies) and len(copies.nodes) == 4
+    assert (LIB + "PrintCopy", LIB + "heldAt", LIB + "Branch") in class_edges(copies) and len(copies.nodes) == 4
 
 
 def test_pev029_which_x_weighs_the_most_sorts_by_the_measure_the_verb_names(company) -> None:
@@ -347,12 +343,12 @@ def test_pev033_one_class_label_and_a_clause_is_read_by_evidence_not_the_model(c
 ])
 def test_pev034_a_link_the_words_name_is_taken_through_a_class_between(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
 
 
 def test_pev035_a_passive_after_a_name_is_said_of_the_clauses_thing(dbpedia) -> None:
     graph = extract_graph("Which movies starring Mickey Rourke were directed by Guy Ritchie?", dbpedia).graph
-    assert _triples(graph) == {(D + "Film", D + "starring", D + "Actor"), (D + "Film", D + "director", D + "Person")}
+    assert class_edges(graph) == {(D + "Film", D + "starring", D + "Actor"), (D + "Film", D + "director", D + "Person")}
 
 
 @pytest.mark.parametrize(("sample", "question", "expected"), [
@@ -366,7 +362,7 @@ def test_pev035_a_passive_after_a_name_is_said_of_the_clauses_thing(dbpedia) -> 
 ])
 def test_pev036_three_links_join_things_no_one_or_two_links_join(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
     assert len(graph.nodes) == 4
 
 
@@ -379,8 +375,8 @@ def test_pev037_a_way_on_from_a_drafted_thing_reuses_it(company) -> None:
 def test_pev038_a_weak_single_link_yields_to_a_way_whose_step_the_words_name(library) -> None:
     # born in joins a librarian to a city, but "work in" says works at: a branch located in the city
     graph = extract_graph("Which librarians work in Tartu?", library).graph
-    assert _triples(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
-                               (LIB + "Branch", LIB + "locatedIn", LIB + "City")}
+    assert class_edges(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
+                                  (LIB + "Branch", LIB + "locatedIn", LIB + "City")}
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -391,7 +387,7 @@ def test_pev038_a_weak_single_link_yields_to_a_way_whose_step_the_words_name(lib
 ])
 def test_pev039_a_relation_noun_of_several_words_hides_no_class(company, question, expected) -> None:
     graph = extract_graph(question, company).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
     assert len(graph.nodes) == 2
 
 
@@ -420,22 +416,22 @@ def test_pev041_a_bare_class_label_keeps_the_label_path_and_more_words_leave_it(
 def test_pev042_a_passive_label_is_never_read_backwards(dbpedia) -> None:
     # "founded by" from the people would have the people founded by the firms
     graph = extract_graph("Firms founded by people who went to a university", dbpedia).graph
-    assert _triples(graph) == {(D + "Company", D + "founder", D + "Person"),
-                               (D + "Person", D + "almaMater", D + "University")}
+    assert class_edges(graph) == {(D + "Company", D + "founder", D + "Person"),
+                                  (D + "Person", D + "almaMater", D + "University")}
 
 
 def test_pev043_what_a_thing_has_the_most_of_may_name_the_link(dbpedia, library) -> None:
     graph = extract_graph("Which band has the most members?", dbpedia).graph
-    assert _triples(graph) == {(D + "Band", D + "bandMember", D + "Person")}
+    assert class_edges(graph) == {(D + "Band", D + "bandMember", D + "Person")}
     assert graph.order_by and graph.aggregation
     graph = extract_graph("Which member has the most loans?", library).graph
-    assert _triples(graph) == {(LIB + "Loan", LIB + "borrower", LIB + "Member")}
+    assert class_edges(graph) == {(LIB + "Loan", LIB + "borrower", LIB + "Member")}
 
 
 def test_pev044_a_word_that_ends_several_class_labels_is_what_they_all_are(library) -> None:
     graph = extract_graph("Copies of The Hidden Tide at branches that have a café", library).graph
-    assert _triples(graph) == {(LIB + "Item", LIB + "copyOf", LIB + "Novel"),
-                               (LIB + "Item", LIB + "heldAt", LIB + "Branch")}
+    assert class_edges(graph) == {(LIB + "Item", LIB + "copyOf", LIB + "Novel"),
+                                  (LIB + "Item", LIB + "heldAt", LIB + "Branch")}
 
 
 def test_pev045_a_relation_word_with_an_ends_class_may_say_a_links_whole_label(dbpedia) -> None:
@@ -461,7 +457,7 @@ def test_pev045_a_relation_word_with_an_ends_class_may_say_a_links_whole_label(d
 def test_pev046_a_category_said_as_a_noun_means_the_things_filed_under_it(request, sample, question,
                                                                           expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
     pinned = {n.instances[0].rsplit("/", 1)[-1] for n in graph.nodes if n.instances}
     assert pinned & {"Monitors", "Laptops", "Comics", "Astronomy"}
 
@@ -475,7 +471,7 @@ def test_pev047_the_cheapest_of_a_category_sorts_its_things(company) -> None:
 
 def test_pev048_a_participle_after_a_noun_is_no_class(dbpedia) -> None:
     graph = extract_graph("Who directed the most films starring Robert De Niro?", dbpedia).graph
-    assert _triples(graph) == {(D + "Film", D + "director", D + "Person"), (D + "Film", D + "starring", D + "Actor")}
+    assert class_edges(graph) == {(D + "Film", D + "director", D + "Person"), (D + "Film", D + "starring", D + "Actor")}
     assert len(graph.nodes) == 3
 
 
@@ -490,17 +486,17 @@ def test_pev048_a_participle_after_a_noun_is_no_class(dbpedia) -> None:
 ])
 def test_pev049_whose_asks_for_the_owner_of_what_follows(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
     assert len(graph.nodes) == len(expected) + 1  # a chain: the owner, then one node per link
 
 
 def test_pev050_is_x_the_y_of_z_says_x_is_that_thing(dbpedia, library) -> None:
     graph = extract_graph("Is Quinn Castel the author of The Hidden Tide?", library).graph
-    assert _triples(graph) == {(LIB + "Novel", LIB + "writtenBy", LIB + "Poet")}
+    assert class_edges(graph) == {(LIB + "Novel", LIB + "writtenBy", LIB + "Poet")}
     assert all(n.instances for n in graph.nodes)  # both ends named: a yes/no question
     # an everyday word for a link after "the" and before "of" is that link's end ("wife": spouse)
     graph = extract_graph("Is Michelle Obama the wife of Barack Obama?", dbpedia).graph
-    assert _triples(graph) == {(D + "Person", D + "spouse", D + "Person")}
+    assert class_edges(graph) == {(D + "Person", D + "spouse", D + "Person")}
     assert sorted(c.value for n in graph.nodes for c in n.constraints) == ["Barack Obama", "Michelle Obama"]
 
 
@@ -523,17 +519,17 @@ def test_pev052_the_verb_after_x_of_y_is_the_clauses_not_ofs(dbpedia, company) -
     assert len(graph.nodes) == 3
     # a link's word owned by what follows is a thing, and the clause's verb relates the asked thing to it
     graph = extract_graph("Which skills does the project lead of Project Nova have?", company).graph
-    assert _triples(graph) == {(CO + "Project", CO + "projectLead", CO + "Employee"),
-                               (CO + "Employee", CO + "competency", CO + "Skill")}
+    assert class_edges(graph) == {(CO + "Project", CO + "projectLead", CO + "Employee"),
+                                  (CO + "Employee", CO + "competency", CO + "Skill")}
 
 
 def test_pev053_a_category_before_a_class_word_describes_that_thing(library) -> None:
     # the chain runs past "crime" to the novels, which three links join to the members
     graph = extract_graph("Members who checked out a crime novel", library).graph
-    assert _triples(graph) == {(LIB + "Loan", LIB + "borrower", LIB + "Member"),
-                               (LIB + "Loan", LIB + "loanedItem", LIB + "Item"),
-                               (LIB + "Item", LIB + "copyOf", LIB + "Novel"),
-                               (LIB + "Novel", LIB + "hasGenre", LIB + "Genre")}
+    assert class_edges(graph) == {(LIB + "Loan", LIB + "borrower", LIB + "Member"),
+                                  (LIB + "Loan", LIB + "loanedItem", LIB + "Item"),
+                                  (LIB + "Item", LIB + "copyOf", LIB + "Novel"),
+                                  (LIB + "Novel", LIB + "hasGenre", LIB + "Genre")}
 
 
 def test_pev054_a_size_adjective_alone_measures_amount_or_value(company) -> None:
@@ -546,8 +542,8 @@ def test_pev054_a_size_adjective_alone_measures_amount_or_value(company) -> None
 def test_pev055_a_way_may_start_from_a_kind_of_the_class_word(company) -> None:
     # a production site holds for hardware products only: the products said are those
     graph = extract_graph("Products manufactured in Eindhoven", company).graph
-    assert _triples(graph) == {(CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
-                               (CO + "Plant", CO + "locatedIn", CO + "City")}
+    assert class_edges(graph) == {(CO + "HardwareProduct", CO + "productionSite", CO + "Plant"),
+                                  (CO + "Plant", CO + "locatedIn", CO + "City")}
 
 
 @pytest.mark.parametrize(("sample", "question", "expected"), [
@@ -561,7 +557,7 @@ def test_pev055_a_way_may_start_from_a_kind_of_the_class_word(company) -> None:
 ])
 def test_pev056_the_asked_class_is_the_subject_of_an_active_verb(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
     named = next(n for n in graph.nodes if n.instances)
     assert all(e.target != named.id for e in graph.edges if e.link == CO + "parentOrganization")
 
@@ -569,24 +565,24 @@ def test_pev056_the_asked_class_is_the_subject_of_an_active_verb(request, sample
 def test_pev057_a_link_the_words_say_is_kept_and_a_named_kind_in_the_plural_is_one_thing(company) -> None:
     # "work in" says "works in"; the relation noun "workplace" must not lead through an office instead
     graph = extract_graph("How many employees work in each department?", company).graph
-    assert _triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")}
+    assert class_edges(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")}
     # "Python skills": the skill Python, one node
     graph = extract_graph("Which projects need Python skills?", company).graph
-    assert _triples(graph) == {(CO + "Project", CO + "requiredSkill", CO + "Skill")}
+    assert class_edges(graph) == {(CO + "Project", CO + "requiredSkill", CO + "Skill")}
     assert len(graph.nodes) == 2
 
 
 def test_pev058_a_link_said_noun_of_starts_at_the_things_it_names(library) -> None:
     # "translation of" is a link, not a class: the translations are books that are translations of the novel
     graph = extract_graph("Translations of The Hidden Tide", library).graph
-    assert _triples(graph) == {(LIB + "Book", LIB + "translationOf", LIB + "Novel")}
+    assert class_edges(graph) == {(LIB + "Book", LIB + "translationOf", LIB + "Novel")}
     novel = next(n for n in graph.nodes if n.class_ == LIB + "Novel")
     assert novel.instances and not next(n for n in graph.nodes if n.class_ == LIB + "Book").instances
 
 
 def test_pev059_whose_link_is_the_named_thing_pins_that_links_end(library) -> None:
     graph = extract_graph("Members whose home branch is the Lisbon Central Library", library).graph
-    assert _triples(graph) == {(LIB + "Member", LIB + "homeBranch", LIB + "Branch")}
+    assert class_edges(graph) == {(LIB + "Member", LIB + "homeBranch", LIB + "Branch")}
     branch = next(n for n in graph.nodes if n.class_ == LIB + "Branch")
     assert branch.instances[0].endswith("Lisbon_Central_Library")
 
@@ -602,13 +598,13 @@ def test_pev060_a_noun_compound_names_its_head_and_a_verb_after_it_is_no_part(db
 def test_pev061_a_known_thing_before_a_class_word_describes_it(company) -> None:
     # "the Berlin office": an office located in Berlin, not Berlin itself
     graph = extract_graph("Which employees work in the Berlin office?", company).graph
-    assert _triples(graph) == {(CO + "Employee", CO + "workplace", CO + "Office"),
-                               (CO + "Office", CO + "locatedIn", CO + "City")}
+    assert class_edges(graph) == {(CO + "Employee", CO + "workplace", CO + "Office"),
+                                  (CO + "Office", CO + "locatedIn", CO + "City")}
     city = next(n for n in graph.nodes if n.class_ == CO + "City")
     assert city.instances[0].endswith("/Berlin")
     # "Python as a skill": the skill Python, one node
     graph = extract_graph("Which employees have Python as a skill?", company).graph
-    assert _triples(graph) == {(CO + "Employee", CO + "competency", CO + "Skill")}
+    assert class_edges(graph) == {(CO + "Employee", CO + "competency", CO + "Skill")}
 
 
 @pytest.mark.parametrize(("question", "link"), [
@@ -643,12 +639,12 @@ def test_pev065_requests_to_make_something_and_opinions_are_not_understood(dbped
 ])
 def test_pev066_a_city_the_gazetteer_knows_is_a_city_where_its_link_admits_one(dbpedia, question, expected) -> None:
     # the 270M model called Heraklion "shek" and Mecca a country
-    assert _triples(extract_graph(question, dbpedia).graph) == {expected}
+    assert class_edges(extract_graph(question, dbpedia).graph) == {expected}
 
 
 def test_pev067_a_stranded_of_names_no_thing_after_it(company) -> None:
     graph = extract_graph("Which team is Ben Olsen a member of?", company).graph
-    assert _triples(graph) == {(CO + "Employee", CO + "memberOf", CO + "Team")}
+    assert class_edges(graph) == {(CO + "Employee", CO + "memberOf", CO + "Team")}
     assert _pinned(graph) == {CO + "Employee": (CO + "data/person/Ben_Olsen",)}
 
 
@@ -673,25 +669,25 @@ def test_pev069_in_who_does_x_verb_x_does_it(company, question, link, doer_is_so
 def test_pev070_who_with_a_verb_no_label_says_is_read_by_evidence(library) -> None:
     # "published by" is a label, but what "who illustrated" asks for is not: the label path dropped it
     graph = extract_graph("Who illustrated the graphic novels published by a university press?", library).graph
-    assert _triples(graph) == {(LIB + "GraphicNovel", LIB + "illustratedBy", LIB + "Illustrator"),
-                               (LIB + "GraphicNovel", LIB + "publishedBy", LIB + "UniversityPress")}
+    assert class_edges(graph) == {(LIB + "GraphicNovel", LIB + "illustratedBy", LIB + "Illustrator"),
+                                  (LIB + "GraphicNovel", LIB + "publishedBy", LIB + "UniversityPress")}
 
 
 def test_pev071_take_place_names_no_place(library) -> None:
     graph = extract_graph("Which festivals take place in Porto?", library).graph
-    assert _triples(graph) == {(LIB + "LiteraryFestival", LIB + "festivalCity", LIB + "City")}
+    assert class_edges(graph) == {(LIB + "LiteraryFestival", LIB + "festivalCity", LIB + "City")}
 
 
 def test_pev072_x_are_relation_nouns_of_y_is_one_thing(library) -> None:
     graph = extract_graph("Which audiobooks are readings of novels by Clara Rossi?", library).graph
-    assert _triples(graph) == {(LIB + "AudioBook", LIB + "readingOf", LIB + "Novel"),
-                               (LIB + "Novel", LIB + "writtenBy", LIB + "Novelist")}
+    assert class_edges(graph) == {(LIB + "AudioBook", LIB + "readingOf", LIB + "Novel"),
+                                  (LIB + "Novel", LIB + "writtenBy", LIB + "Novelist")}
 
 
 def test_pev073_a_verb_after_a_prepositional_phrase_is_said_of_its_head(library) -> None:
     # no link joins an author to an award; the books by those authors won it
     graph = extract_graph("Which books by Irish authors won an award?", library).graph
-    assert (LIB + "Book", LIB + "wonAward", LIB + "Award") in _triples(graph)
+    assert (LIB + "Book", LIB + "wonAward", LIB + "Award") in class_edges(graph)
     assert {n.class_ for n in graph.nodes} == {LIB + "Book", LIB + "Author", LIB + "Award", LIB + "Country"}
 
 
@@ -723,12 +719,12 @@ def test_pev074_no_not_and_without_deny_the_link_and_the_store_agrees(company) -
       (CO + "Office", CO + "locatedIn", CO + "City")}),
 ])
 def test_pev075_verb_forms_and_a_second_plain_verb(company, question, expected) -> None:
-    assert _triples(extract_graph(question, company).graph) == expected
+    assert class_edges(extract_graph(question, company).graph) == expected
 
 
 def test_pev076_a_status_word_that_is_a_relations_verb_sets_no_status(company) -> None:
     graph = extract_graph("Which orders were shipped to Berlin?", company).graph
-    assert _triples(graph) == {(CO + "SalesOrder", CO + "shipTo", CO + "City")}
+    assert class_edges(graph) == {(CO + "SalesOrder", CO + "shipTo", CO + "City")}
     assert not any(n.constraints for n in graph.nodes)
     [order] = extract_graph("Which orders were shipped?", company).graph.nodes
     assert [c.value for c in order.constraints] == ["shipped"]
@@ -746,7 +742,7 @@ def test_pev076_a_status_word_that_is_a_relations_verb_sets_no_status(company) -
     ("Which novels were written by authors?", (D + "Novel", D + "author", D + "Writer")),
 ])
 def test_pev077_dbpedia_relations_said_plainly(dbpedia, question, expected) -> None:
-    assert expected in _triples(extract_graph(question, dbpedia).graph)
+    assert expected in class_edges(extract_graph(question, dbpedia).graph)
 
 
 def test_pev078_the_same_x_as_a_name_gives_the_name_the_same_link(dbpedia, company) -> None:
@@ -755,26 +751,26 @@ def test_pev078_the_same_x_as_a_name_gives_the_name_the_same_link(dbpedia, compa
     [city] = [n for n in graph.nodes if n.class_ == D + "City"]
     assert all(e.target == city.id for e in graph.edges)
     graph = extract_graph("Which employees work in the same department as Ben Olsen?", company).graph
-    assert _triples(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")} and len(graph.edges) == 2
+    assert class_edges(graph) == {(CO + "Employee", CO + "worksIn", CO + "Department")} and len(graph.edges) == 2
     assert _pinned(graph) == {CO + "Employee": (CO + "data/person/Ben_Olsen",)}
 
 
 def test_pev079_a_topic_after_a_verb_of_topics_is_the_topic(library) -> None:
     graph = extract_graph("Which textbooks cover astronomy?", library).graph
-    assert _triples(graph) == {(LIB + "Textbook", LIB + "hasSubject", LIB + "Subject")}
+    assert class_edges(graph) == {(LIB + "Textbook", LIB + "hasSubject", LIB + "Subject")}
 
 
 def test_pev080_a_place_after_a_nested_noun_is_where_that_noun_is(library) -> None:
     # the branches are in Portugal through their city; no weak 'nationality' of the librarians
     graph = extract_graph("Librarians who work at branches in Portugal", library).graph
-    assert _triples(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
-                               (LIB + "Branch", LIB + "locatedIn", LIB + "City"),
-                               (LIB + "City", LIB + "inCountry", LIB + "Country")}
+    assert class_edges(graph) == {(LIB + "Librarian", LIB + "worksAt", LIB + "Branch"),
+                                  (LIB + "Branch", LIB + "locatedIn", LIB + "City"),
+                                  (LIB + "City", LIB + "inCountry", LIB + "Country")}
 
 
 def test_pev081_working_on_a_project_is_taking_part_in_it(company) -> None:
     graph = extract_graph("Who are the engineers working on Project Atlas?", company).graph
-    assert _triples(graph) == {(CO + "Project", CO + "participant", CO + "Engineer")}
+    assert class_edges(graph) == {(CO + "Project", CO + "participant", CO + "Engineer")}
 
 
 def test_pev082_is_x_a_class_is_one_thing_not_two(company, dbpedia) -> None:
@@ -797,7 +793,7 @@ def test_pev082_is_x_a_class_is_one_thing_not_two(company, dbpedia) -> None:
     ("Who composed the music for Star Wars?", {(D + "Film", D + "musicComposer", D + "MusicalArtist")}),
 ])
 def test_pev083_words_that_belong_to_the_relation_are_no_things(dbpedia, question, expected) -> None:
-    assert _triples(extract_graph(question, dbpedia).graph) == expected
+    assert class_edges(extract_graph(question, dbpedia).graph) == expected
 
 
 @pytest.mark.parametrize(("question", "attribute", "descending"), [
@@ -822,16 +818,16 @@ def test_pev085_the_oldest_by_a_year_number_is_the_earliest(library) -> None:
 
 def test_pev086_a_names_head_noun_says_its_kind_and_and_the_shares_the_relation(dbpedia) -> None:
     graph = extract_graph("Which scientist is known for the Manhattan Project and the Nobel Peace Prize?", dbpedia).graph
-    assert _triples(graph) == {(D + "Scientist", D + "knownFor", D + "Project"),
-                               (D + "Scientist", D + "knownFor", D + "NobelPrize")}
+    assert class_edges(graph) == {(D + "Scientist", D + "knownFor", D + "Project"),
+                                  (D + "Scientist", D + "knownFor", D + "NobelPrize")}
     # "end in", said of a river, is its mouth (session 18; it was DBpedia's end point before)
-    assert _triples(extract_graph("Which rivers end in the North Sea?", dbpedia).graph) == {
+    assert class_edges(extract_graph("Which rivers end in the North Sea?", dbpedia).graph) == {
         (D + "River", D + "riverMouth", D + "Sea")}
 
 
 def test_pev087_a_class_word_with_a_slip_of_the_keyboard_is_still_that_class(company, dbpedia) -> None:
     graph = extract_graph("Which mangers head a departmnet?", company).graph
-    assert _triples(graph) == {(CO + "Manager", CO + "heads", CO + "Department")}
+    assert class_edges(graph) == {(CO + "Manager", CO + "heads", CO + "Department")}
     # an English word one letter from a label is meant as written: "death" is no "depth"
     graph = extract_graph("What is the most frequent cause of death?", dbpedia).graph
     assert D + "Depth" not in {n.class_ for n in graph.nodes}
@@ -846,14 +842,14 @@ def test_pev088_a_month_and_year_is_a_date_bound_not_a_name(company) -> None:
 
 def test_pev089_shipped_from_the_warehouse_is_a_relation_not_a_status(company) -> None:
     graph = extract_graph("List the orders shipped from the Hamburg warehouse.", company).graph
-    assert (CO + "SalesOrder", CO + "shippingPoint", CO + "Warehouse") in _triples(graph)
+    assert (CO + "SalesOrder", CO + "shippingPoint", CO + "Warehouse") in class_edges(graph)
     assert not any(n.constraints for n in graph.nodes)
 
 
 def test_pev090_in_the_country_x_takes_the_link_named_after_the_class(dbpedia_sample, dbpedia) -> None:
     # the paper's task: "a place in the country United States", United States known to the sample's data
     graph = extract_graph("Which places are in the country United States?", dbpedia_sample).graph
-    assert _triples(graph) == {(D + "Place", D + "country", D + "Country")}
+    assert class_edges(graph) == {(D + "Place", D + "country", D + "Country")}
     # with no class word said, the preposition's reading stays ("breweries in Australia": location)
     graph = extract_graph("Show me all the breweries in Australia.", dbpedia).graph
     assert D + "country" not in {e.link for e in graph.edges}
@@ -864,8 +860,9 @@ def test_pev091_the_same_place_is_the_place_already_named(dbpedia_sample) -> Non
     question = ("Ships that have their home port in a place in the country United States and persons who have "
                 "the same place as their death place.")
     graph = extract_graph(question, dbpedia_sample).graph
-    assert _triples(graph) == {(D + "Ship", D + "homeport", D + "Place"), (D + "Place", D + "country", D + "Country"),
-                               (D + "Person", D + "deathPlace", D + "Place")}
+    assert class_edges(graph) == {(D + "Ship", D + "homeport", D + "Place"),
+                                  (D + "Place", D + "country", D + "Country"),
+                                  (D + "Person", D + "deathPlace", D + "Place")}
     assert len(graph.nodes) == 4  # one place, not two
 
 
@@ -893,7 +890,7 @@ def test_pev092_a_one_word_link_label_asked_first_is_the_thing_asked(dbpedia, qu
 ])
 def test_pev093_has_after_a_thing_in_a_place_is_said_of_that_thing(request, sample, question, expected) -> None:
     # "has the most …" belongs to "the museum in Paris", not to Paris
-    assert _triples(extract_graph(question, request.getfixturevalue(sample)).graph) == expected
+    assert class_edges(extract_graph(question, request.getfixturevalue(sample)).graph) == expected
 
 
 def test_pev094_a_title_a_class_label_begins_names_one_thing_of_that_class(dbpedia) -> None:
@@ -915,11 +912,11 @@ def test_pev095_things_said_to_be_of_a_narrower_class_are_one_node_of_it(request
 def test_pev096_is_a_named_city_the_capital_asks_whether_that_city_is_it(dbpedia, dbpedia_with_sample) -> None:
     # with instance data: Berlin is a known city, said to be the capital, so the city itself
     graph = extract_graph("Is Berlin the capital of Germany?", dbpedia_with_sample).graph
-    assert _triples(graph) == {(D + "Country", D + "capital", D + "City")}
+    assert class_edges(graph) == {(D + "Country", D + "capital", D + "City")}
     assert {i.rsplit("/", 1)[-1] for n in graph.nodes for i in n.instances} == {"Berlin", "Germany"}
     # without: the gazetteer's country has the capital, it is none
     graph = extract_graph("Is Berlin the capital of Germany?", dbpedia).graph
-    assert _triples(graph) == {(D + "Country", D + "capital", D + "Capital")}
+    assert class_edges(graph) == {(D + "Country", D + "capital", D + "Capital")}
 
 
 def test_pev097_by_after_a_work_is_its_maker_and_what_follows_is_said_of_the_work(dbpedia) -> None:
@@ -955,7 +952,7 @@ def test_pev099_the_name_of_a_thing_asks_for_the_thing(request, sample, question
      {(CO + "Project", CO + "projectLead", CO + "Engineer"), (CO + "Project", CO + "requiredSkill", CO + "Skill")}),
 ])
 def test_pev100_a_finite_verb_after_of_or_a_passive_is_said_of_the_first_thing(company, question, expected) -> None:
-    assert _triples(extract_graph(question, company).graph) == expected
+    assert class_edges(extract_graph(question, company).graph) == expected
 
 
 @pytest.mark.parametrize(("sample", "question", "link"), [

@@ -14,16 +14,12 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.pipeline import extract_graph
 from app.nl.retrieval import build_index
 from ontology_loaders.model import Link, Ontology, OntologyClass
+from tests.app.nl.conftest import class_edges
 
 D = "http://dbpedia.org/ontology/"
 EX = "http://school.example/"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
-
-
-def _triples(graph) -> set[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
 
 
 def test_ppa001_verb_forms_and_particles_mean_their_relation_nouns() -> None:
@@ -177,7 +173,7 @@ def test_ppa012_who_designed_it_is_its_architect(dbpedia) -> None:
 ])
 def test_ppa013_everyday_phrases_of_people_and_business(request, sample, question, expected) -> None:
     graph = extract_graph(question, request.getfixturevalue(sample)).graph
-    assert _triples(graph) == expected
+    assert class_edges(graph) == expected
 
 
 def test_ppa014_football_is_soccer_unless_american(dbpedia) -> None:

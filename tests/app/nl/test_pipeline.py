@@ -14,6 +14,7 @@ from app.nl.pipeline import MAX_QUESTION_CHARS, PipelineOptions, extract_graph
 from app.resources import get_resources
 from app.settings import Settings
 from app.graph.validate import validate_graph
+from tests.app.nl.conftest import class_edges
 
 D = "http://dbpedia.org/ontology/"
 R = "http://dbpedia.org/resource/"
@@ -27,15 +28,10 @@ def resources(dbo_path):
     return res
 
 
-def _triples(graph):
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
-
-
 def test_ppl001_paper_example(resources) -> None:
     result = extract_graph("a person and the child of a person have the alma mater of the same university", resources)
     assert validate_graph(result.graph, resources.ontology).ok
-    triples = _triples(result.graph)
+    triples = class_edges(result.graph)
     assert (D + "Person", D + "child", D + "Person") in triples
     assert (D + "Person", D + "almaMater", D + "University") in triples
     assert result.stages.raw.nodes == ["person", "person", "university"]  # named outright: read off, not generated
@@ -52,7 +48,7 @@ def test_ppl001a_the_model_writes_the_relations_when_reading_is_off(resources) -
     result = extract_graph("a person and the child of a person have the alma mater of the same university", resources,
                            options=PipelineOptions(read_links=False, evidence=False, timeout_s=300))
     assert validate_graph(result.graph, resources.ontology).ok
-    assert (D + "Person", D + "almaMater", D + "University") in _triples(result.graph)
+    assert (D + "Person", D + "almaMater", D + "University") in class_edges(result.graph)
     assert {"raw_edges", "retrieval", "constrained_edges", "total"} <= set(result.timings_ms)
     assert result.token_counts["constrained_edges_cached"] > 0  # the raw pass's prompt was reused
 
@@ -64,7 +60,7 @@ def test_ppl001c_relations_read_in_part_are_given_to_the_model(resources) -> Non
     assert "raw_edges" in result.timings_ms  # the city is joined by no named link: the model writes the rest
     assert result.stages.raw.relations[0] == ("person_1", "child", "person_2")
     assert result.stages.constrained.text.split("\n")[2] == "person_1 child person_2"
-    assert (D + "Person", D + "child", D + "Person") in _triples(result.graph)
+    assert (D + "Person", D + "child", D + "Person") in class_edges(result.graph)
 
 
 def test_ppl001b_without_class_anchors_the_model_lists_the_nodes(resources) -> None:
@@ -87,8 +83,8 @@ def test_ppl001d_a_raw_word_that_is_a_class_label_keeps_that_class(resources) ->
 def test_ppl002_templated_question_with_hierarchy(resources) -> None:
     result = extract_graph("a ship has homeport place, and a person has death place the place", resources)
     assert validate_graph(result.graph, resources.ontology).ok
-    assert _triples(result.graph) == {(D + "Ship", D + "homeport", D + "Place"),
-                                      (D + "Person", D + "deathPlace", D + "Place")}
+    assert class_edges(result.graph) == {(D + "Ship", D + "homeport", D + "Place"),
+                                         (D + "Person", D + "deathPlace", D + "Place")}
 
 
 def test_ppl003_empty_and_overlong_questions(resources) -> None:

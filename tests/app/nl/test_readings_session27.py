@@ -9,14 +9,10 @@ from __future__ import annotations
 import pytest
 
 from app.nl.pipeline import extract_graph
+from tests.app.nl.conftest import class_edges
 
 D = "http://dbpedia.org/ontology/"
 CO = "http://protograph.example/company/"
-
-
-def _edges(graph) -> set[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
 
 
 @pytest.mark.parametrize(("fixture", "question", "theirs", "other"), [
@@ -30,7 +26,7 @@ def _edges(graph) -> set[tuple[str, str, str]]:
 def test_rd190_a_links_word_after_their_is_the_subjects_too(request, fixture, question, theirs, other) -> None:
     # before, the director was joined to the movies only: any director, not the actors' spouse
     graph = extract_graph(question, request.getfixturevalue(fixture)).graph
-    assert {theirs, other} <= _edges(graph)
+    assert {theirs, other} <= class_edges(graph)
     assert len({n.id for n in graph.nodes}) == 3  # one thing is both the director and the spouse
 
 

@@ -9,14 +9,10 @@ from __future__ import annotations
 import pytest
 
 from app.nl.pipeline import extract_graph
+from tests.app.nl.conftest import class_edges
 
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
-
-
-def _edges(graph) -> set[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
 
 
 def _named(graph, name: str) -> list[str]:
@@ -40,7 +36,7 @@ def test_rd200_a_country_geonames_knows_is_a_country(dbpedia, question, name) ->
 ])
 def test_rd201_a_fallback_relation_noun_is_credited_only_by_the_questions_own_words(dbpedia, question,
                                                                                       edge) -> None:
-    assert edge in _edges(extract_graph(question, dbpedia).graph)
+    assert edge in class_edges(extract_graph(question, dbpedia).graph)
 
 
 @pytest.mark.parametrize(("question", "kind"), [
@@ -50,7 +46,7 @@ def test_rd201_a_fallback_relation_noun_is_credited_only_by_the_questions_own_wo
 def test_rd202_a_class_word_ending_a_where_question_is_the_thing_asked(dbpedia, question, kind) -> None:
     # before, "did" was read as a son and "university" as a name
     graph = extract_graph(question, dbpedia).graph
-    assert _edges(graph) == {(D + "Person", D + "almaMater", kind)}
+    assert class_edges(graph) == {(D + "Person", D + "almaMater", kind)}
 
 
 @pytest.mark.parametrize(("fixture", "question", "edge"), [
@@ -62,7 +58,7 @@ def test_rd203_authors_are_writers_and_books_about_something_are_books(request, 
     # before, DBpedia had no class for "authors", and "books about dragons" was a title: not understood
     result = extract_graph(question, request.getfixturevalue(fixture))
     assert not result.not_understood
-    assert _edges(result.graph) == {edge}
+    assert class_edges(result.graph) == {edge}
 
 
 @pytest.mark.parametrize(("question", "edge"), [
@@ -72,7 +68,7 @@ def test_rd203_authors_are_writers_and_books_about_something_are_books(request, 
 def test_rd204_the_kind_the_model_says_a_name_is_chooses_among_links_nearly_as_good(dbpedia, question,
                                                                                     edge) -> None:
     # before, every "members of" was a party's: the Beatles a political party
-    assert _edges(extract_graph(question, dbpedia).graph) == {edge}
+    assert class_edges(extract_graph(question, dbpedia).graph) == {edge}
 
 
 @pytest.mark.parametrize(("question", "names"), [

@@ -10,15 +10,11 @@ from __future__ import annotations
 import pytest
 
 from app.nl.pipeline import extract_graph
+from tests.app.nl.conftest import class_edges
 
 D = "http://dbpedia.org/ontology/"
 LIB = "http://protograph.example/library/"
 CO = "http://protograph.example/company/"
-
-
-def _edges(graph) -> set[tuple[str, str, str]]:
-    classes = {n.id: n.class_ for n in graph.nodes}
-    return {(classes[e.source], e.link, classes[e.target]) for e in graph.edges}
 
 
 def _bounds(graph) -> set[tuple[str, str, str]]:
@@ -45,12 +41,12 @@ def test_rd206_a_day_written_out_bounds_its_date(request, fixture, question, bou
 ])
 def test_rd207_a_town_the_gazetteer_knows_is_meant_where_the_words_make_the_name_a_place(dbpedia, question,
                                                                                          edge) -> None:
-    assert _edges(extract_graph(question, dbpedia).graph) == {edge}
+    assert class_edges(extract_graph(question, dbpedia).graph) == {edge}
 
 
 def test_rd207_the_kind_the_model_says_still_chooses_where_the_name_is_no_town(dbpedia) -> None:
     graph = extract_graph("Which politicians are members of the Democratic Party?", dbpedia).graph
-    assert _edges(graph) == {(D + "Politician", D + "party", D + "PoliticalParty")}
+    assert class_edges(graph) == {(D + "Politician", D + "party", D + "PoliticalParty")}
 
 
 @pytest.mark.parametrize(("fixture", "question", "edge"), [
@@ -62,7 +58,7 @@ def test_rd207_the_kind_the_model_says_still_chooses_where_the_name_is_no_town(d
 ])
 def test_rd208_what_a_comparison_measures_is_no_relation_word(request, fixture, question, edge) -> None:
     graph = extract_graph(question, request.getfixturevalue(fixture)).graph
-    assert _edges(graph) == {edge}
+    assert class_edges(graph) == {edge}
     assert any(op == ">" and value == "300" for _, op, value in _bounds(graph))
 
 
@@ -73,14 +69,14 @@ def test_rd208_what_a_comparison_measures_is_no_relation_word(request, fixture, 
 ])
 def test_rd209_a_kind_of_a_noun_is_the_class_of_its_kinds(dbpedia, question, edge) -> None:
     # before, a government agency and a legal form; a musical starring an actor called Lou Reed
-    assert _edges(extract_graph(question, dbpedia).graph) == {edge}
+    assert class_edges(extract_graph(question, dbpedia).graph) == {edge}
 
 
 @pytest.mark.parametrize("question", ["Count the different genres of music made by Argentinian bands?",
                                       "Which music genres do Argentinian bands play?"])
 def test_rd209_a_kind_relates_by_the_link_its_kind_word_labels(dbpedia, question) -> None:
     # before, the verb chose: a manufacturer, a role played
-    assert (D + "Band", D + "genre", D + "MusicGenre") in _edges(extract_graph(question, dbpedia).graph)
+    assert (D + "Band", D + "genre", D + "MusicGenre") in class_edges(extract_graph(question, dbpedia).graph)
 
 
 @pytest.mark.parametrize(("question", "name"), [
