@@ -20,6 +20,7 @@ from typing import Literal
 
 import numpy as np
 
+from app.nl.mentions import class_named
 from app.nl.link_direction import (
     described_first_of_second_agent,
     passive_verb,
@@ -325,7 +326,10 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
         if agent == "second":
             described_first = described_first_of_second_agent(verb, labels[link])
         elif agent == "first":
-            described_first = runs_from_the_doer(verb, labels[link], verb_named)
+            # "who plays the saxophone": a link labelled as the thing it leads to, a thing no one does anything
+            # with unless it is no agent, runs from the doer (the player's instrument)
+            described_first = True if _names_a_thing_done(ontology, labels[link], t_class) else \
+                runs_from_the_doer(verb, labels[link], verb_named)
         own_verb = agent is None and said_by_the_agent(passive, labels[link])
         direction = PASSIVE_FORWARD_BONUS if forward == described_first and not own_verb else 0.0
         wrong_way = own_verb if forward == described_first else labels[link].endswith(" by")
@@ -348,6 +352,15 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
 def _range_named(ontology: Ontology, label: str, range_class: str) -> float:
     """:data:`RANGE_NAMED_BONUS` for a link labelled as the class at its range end."""
     return RANGE_NAMED_BONUS if label and label.lower() == plain_label(ontology.label(range_class)).lower() else 0.0
+
+
+def _names_a_thing_done(ontology: Ontology, label: str, range_class: str) -> bool:
+    """Whether a link is labelled as its range, and that range is no agent: an "instrument", a "sport", an
+    "award" is what the doer plays, does or wins; an "architect" is the doer."""
+    if not _range_named(ontology, label, range_class):
+        return False
+    agents = [c for c in (class_named("agent", ontology), class_named("person", ontology)) if c]
+    return not any(ontology.is_subclass(range_class, agent) for agent in agents)
 
 
 def _fallback_nouns(grams: Sequence[str], labels: set[str]) -> set[str]:

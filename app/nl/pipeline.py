@@ -61,6 +61,7 @@ from app.nl.requests import asks_for_something_else, may_ask_for_something_else
 from app.nl.spans import find_mentions
 from app.nl.possessives import possessives_as_of
 from app.nl.frequencies import frequencies_as_counts
+from app.nl.generations import generations_said_by_links
 from app.nl.inverse_nouns import inverse_nouns_as_whose
 from app.nl.spelling import respelt
 from app.nl.words import ENGLISH, tokens_of
@@ -116,10 +117,11 @@ def extract_graph(
     original = question if isinstance(question, str) else str(question)
     question, notes = _trimmed(original)
     question, slips = respelt(question, resources.ontology)
+    question, kin = generations_said_by_links(question, resources.ontology)  # "the grandchildren of X"
     question, possessives = possessives_as_of(question, resources.ontology)  # "Anna Patel's mentor"
     question, frequencies = frequencies_as_counts(question, resources.ontology)  # "the most borrowed book"
     question, inverses = inverse_nouns_as_whose(question, resources.ontology)  # "the subsidiaries of X"
-    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips + possessives + frequencies + inverses]
+    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips + kin + possessives + frequencies + inverses]
     spans = question_spans(question)
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")

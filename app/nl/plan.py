@@ -220,14 +220,16 @@ class Plan:
             # ... except a link said "<noun> of" ("translations of"), which starts at the thing it names
             starts = named_by[0].text.lower().endswith(" of")
             ranked = [c for c in ranked if c.forward == ((named_by[0] is self.mentions[j]) != starts)]
-        ranked = [c for c in ranked if _reaches_its_word(c, self.mentions[i], self.mentions[j], ontology)]
+        ranked = [c for c in ranked if _reaches_its_word(c, self.mentions[i], self.mentions[j], ontology, words)]
         ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
         asked = self.mentions[i].text.lower() if self.mentions[i].kind == "focus" else ""
         if asked == "where" or asked == "what" and words and words[-1].lower() in PREPOSITIONS:
             # "Where does the Rhine start", "What is Berlin known for": the thing asked is where the other's link
             # leads, when its words fit both ways
             ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
-        chosen = _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology)
+        # "plays" may mean starring or an instrument: the links the table says the words mean are alternatives
+        meant = named_links(ontology, relation_nouns(list(grams)))
+        chosen = _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology, meant)
         return _marked_if_contested(chosen, ranked)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
@@ -235,15 +237,20 @@ class Plan:
         return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
 
 
-def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontology: Ontology) -> bool:
+def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontology: Ontology,
+                      words: Sequence[str] = ()) -> bool:
     """Whether a link labelled with the word of a thing it names goes to that thing: "which ingredients do I
-    need for carrot cake" are the cake's ingredients, not the things the ingredients are of."""
+    need for carrot cake" are the cake's ingredients, not the things the ingredients are of. Where the words
+    between say the noun again before "of", or both things are named by it, the link is the first one's: "the
+    children of the children of Elvis"."""
     label = plain_label(ontology.label(choice.link)).lower()
-    for mention, reached in ((first, not choice.forward), (second, choice.forward)):
-        if mention.kind == "related" and not mention.text.lower().endswith(" of") and \
-                label in word_forms(mention.text.lower().split()) and not reached:
-            return False
-    return True
+    said_again = {form for noun in _owned_nouns(words) for form in word_forms([noun])}
+    named = [mention.kind == "related" and not mention.text.lower().endswith(" of") and
+             label in word_forms(mention.text.lower().split()) for mention in (first, second)]
+    if named[0] and choice.forward:
+        return False
+    return not named[1] or named[0] or choice.forward or \
+        bool(said_again & set(word_forms(second.text.lower().split())))
 
 
 # How much weaker a link may be and still win for letting "who" be a person rather than a narrower agent.
@@ -331,8 +338,12 @@ def _owned_nouns(words: Sequence[str]) -> list[str]:
 
     >>> _owned_nouns("the parent company of".split()), _owned_nouns(["s", "vice", "president"])
     (['company', 'parent'], ['president'])
+    >>> _owned_nouns("are the children of the".split())  # the next thing's article is no part of the relation
+    ['children']
     """
     lowered = [w.lower() for w in words]
+    while len(lowered) > 2 and lowered[-1] in ARTICLES and lowered[-2] == "of":
+        lowered.pop()
     if len(lowered) >= 2 and lowered[-1] == "of" and lowered[-2] not in AUXILIARIES:
         start = max((k + 1 for k, w in enumerate(lowered[:-1]) if w in ("the", "a", "an")), default=len(lowered) - 2)
         return [w for w in reversed(lowered[start:-1]) if w not in AUXILIARIES]
@@ -360,15 +371,18 @@ NAME_KIND_MARGIN = 0.15
 
 
 def _first_fitting(ranked: Sequence[LinkChoice], first: Mention, second: Mention, ontology: Ontology,
-                   names: bool) -> LinkChoice | None:
-    """The best link whose ends fit the hints: with ``names``, a name's kind too, within :data:`NAME_KIND_MARGIN`."""
+                   names: bool, meant: frozenset[str] = frozenset()) -> LinkChoice | None:
+    """The best link whose ends fit the hints: with ``names``, a name's kind too, within :data:`NAME_KIND_MARGIN`,
+    or at any distance between links the words may equally mean (``meant``: "Who plays the saxophone": an
+    instrument, not a role in a musical)."""
     named = [e for e, m in enumerate((first, second)) if names and m.kind == "name" and m.hint
              and not (ranked and _a_town_there(m, ranked[0].ends[e], ontology))]
     if names and not named:
         return None
     for choice in ranked:
-        if named and choice.score < ranked[0].score - NAME_KIND_MARGIN:
-            return None
+        if named and choice.score < ranked[0].score - NAME_KIND_MARGIN and \
+                not {choice.link, ranked[0].link} <= meant:
+            continue
         # a link that says less of the name than the best one does (an agent's, not a team's) is no better fit,
         # and the kind is no reason to turn the best link round ("Where is Mount Everest")
         other = not named or choice is ranked[0] or choice.link != ranked[0].link and \
@@ -405,7 +419,7 @@ def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
 
 
 def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
-                   ontology: Ontology) -> LinkChoice | None:
+                   ontology: Ontology, meant: frozenset[str] = frozenset()) -> LinkChoice | None:
     """The best link whose ends fit what a "who"/"where" asks for, and the kind a name is said to be; else the
     best link.
 
@@ -427,7 +441,7 @@ def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention
             if near and wanted:
                 return near[0]
     # the kind the model says a name is ("the Democratic Party": a party) picks among links nearly as good
-    fitting = _first_fitting(ranked, first, second, ontology, names=True) or \
+    fitting = _first_fitting(ranked, first, second, ontology, names=True, meant=meant) or \
         _first_fitting(ranked, first, second, ontology, names=False)
     if fitting is not None:
         return fitting

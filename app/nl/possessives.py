@@ -17,7 +17,7 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.words import ENGLISH
 from ontology_loaders import Ontology
 
-__all__ = ["possessives_as_of"]
+__all__ = ["opening_and_name", "possessives_as_of"]
 
 # after a name only: "the same university as their spouse" compares, it gives no role
 _AS_THEIR = re.compile(r"\b([A-Z][\w.-]*)\s+as\s+(?:their|his|her|its)\s+(?=[a-z])")
@@ -45,7 +45,7 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
     read: list[tuple[str, str]] = []
 
     def as_of(match: re.Match[str]) -> str:
-        opening, name = _opening(match.group(1))  # "Is Anna Patel's mentor …": "Is" is no part of the name
+        opening, name = opening_and_name(match.group(1))  # "Is Anna Patel's mentor …": "Is" is no part of the name
         words = match.group(2).split()
         for size in (2, 1):  # the longest label the words begin with
             label = " ".join(words[:size])
@@ -62,10 +62,10 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
     return _AS_THEIR.sub(r"\1 as ", _POSSESSIVE.sub(as_of, question)), read
 
 
-def _opening(words: str) -> tuple[str, str]:
+def opening_and_name(words: str) -> tuple[str, str]:
     """The English words a run of capitalised words begins with, and the name after them.
 
-    >>> _opening("Is Anna Patel"), _opening("Anna Patel")
+    >>> opening_and_name("Is Anna Patel"), opening_and_name("Anna Patel")
     (('Is ', 'Anna Patel'), ('', 'Anna Patel'))
     """
     parts = words.split()
