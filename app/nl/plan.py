@@ -76,7 +76,8 @@ class Plan:
         """
         # "movies starring Mickey Rourke were directed by Guy Ritchie": a passive after a name is said of
         # the clause's thing, so that is tried first
-        passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and _is_passive(words)
+        passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and (
+            _is_passive(words) or self._agent_of_a_participle(i))
         # "books by Irish authors won an award": what no link joins to a thing named in a prepositional phrase
         # is said of the thing that phrase belongs to
         in_phrase = any(b == i and w and w[0].lower() in PREPOSITIONS for _, _, b, w in self.edges)
@@ -118,6 +119,13 @@ class Plan:
         # "books borrowed by members": no link joins them, but the words may name a record's links between them
         if not self._join_by_path(i, j, grams, vectors, words, ontology, index, record=named | by_verb):
             self.missing.append((i, j))
+
+    def _agent_of_a_participle(self, i: int) -> bool:
+        """Whether a name is the agent of a participle said of an earlier thing ("films directed by Steven
+        Spielberg won an Academy Award"): a name takes no restrictive clause, so what follows is said of that
+        thing."""
+        return any(b == i and len(w) >= 2 and w[-1].lower() == "by" and is_verb_form(w[-2].lower())
+                   for _, _, b, w in self.edges)
 
     def join_also(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                   index: OntologyIndex) -> None:
@@ -223,9 +231,10 @@ class Plan:
         ranked = [c for c in ranked if _reaches_its_word(c, self.mentions[i], self.mentions[j], ontology, words)]
         ranked = [c for c in ranked if self._may_narrow(i, c.ends[0]) and self._may_narrow(j, c.ends[1])]
         asked = self.mentions[i].text.lower() if self.mentions[i].kind == "focus" else ""
-        if asked == "where" or asked == "what" and words and words[-1].lower() in PREPOSITIONS:
-            # "Where does the Rhine start", "What is Berlin known for": the thing asked is where the other's link
-            # leads, when its words fit both ways
+        if asked == "where" or asked == "what" and words and words[-1].lower() in PREPOSITIONS or \
+                words and words[0].lower() == "where":
+            # "Where does the Rhine start", "What is Berlin known for", "the country where the Nile ends": the
+            # thing asked is where the other's link leads, when its words fit both ways
             ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
         # "plays" may mean starring or an instrument: the links the table says the words mean are alternatives
         meant = named_links(ontology, relation_nouns(list(grams)))

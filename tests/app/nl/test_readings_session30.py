@@ -114,3 +114,28 @@ def test_rd212_a_thing_done_is_a_range_that_is_no_agent() -> None:
     assert _names_a_thing_done(onto, "instrument", "ex:Instrument")
     assert not _names_a_thing_done(onto, "architect", "ex:Architect")  # the doer
     assert not _names_a_thing_done(onto, "player", "ex:Instrument")  # labelled otherwise
+
+
+LIB = "http://protograph.example/library/"
+CO = "http://protograph.example/company/"
+
+
+@pytest.mark.parametrize(("fixture", "question", "edges"), [
+    # before, the award was Spielberg's
+    ("dbpedia", "Which films directed by Steven Spielberg won an Academy Award?",
+     {(D + "Film", D + "director", D + "Person"), (D + "Film", D + "award", D + "Award")}),
+    ("dbpedia", "Which movies directed by Tim Burton star Johnny Depp?",
+     {(D + "Film", D + "director", D + "Person"), (D + "Film", D + "starring", D + "Actor")}),
+    ("library_schema", "Which books written by Ada Byrne won an award?",
+     {(LIB + "Book", LIB + "writtenBy", LIB + "Author"), (LIB + "Book", LIB + "wonAward", LIB + "Award")}),
+])
+def test_rd213_what_follows_the_agent_of_a_participle_is_said_of_the_thing_before(request, fixture, question,
+                                                                               edges) -> None:
+    assert class_edges(extract_graph(question, request.getfixturevalue(fixture)).graph) == edges
+
+
+def test_rd214_the_thing_a_relative_where_opens_is_where_the_link_leads(dbpedia) -> None:
+    # before, the country was the river's "end point" the other way round
+    graph = extract_graph("What is the capital of the country where the Nile ends?", dbpedia).graph
+    assert class_edges(graph) == {(D + "Country", D + "capital", D + "Capital"),
+                                  (D + "River", D + "endPoint", D + "Country")}
