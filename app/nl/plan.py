@@ -74,13 +74,14 @@ class Plan:
         writers" are books by those writers, "copies of The Hidden Tide at branches" copies at
         branches. ``reattach=False`` keeps the join to ``i`` (a modifier belongs to its noun).
         """
-        # "movies starring Mickey Rourke were directed by Guy Ritchie": a passive after a name is said of
-        # the clause's thing, so that is tried first
-        passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and (
-            _is_passive(words) or self._agent_of_a_participle(i))
         # "books by Irish authors won an award": what no link joins to a thing named in a prepositional phrase
         # is said of the thing that phrase belongs to
         in_phrase = any(b == i and w and w[0].lower() in PREPOSITIONS for _, _, b, w in self.edges)
+        # "movies starring Mickey Rourke were directed by Guy Ritchie", "the mayors of Berlin belonged to …": a
+        # passive or a past verb after a name is said of the clause's thing, so that is tried first
+        passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and (
+            _is_passive(words) or self._agent_of_a_participle(i) or
+            bool(words) and is_verb_form(words[0].lower()) and self._object_of_a_preposition(i))
         earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
             if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier or in_phrase) else []
         # as said, or by a relation noun the words mean ("work in": works at), not as implied
@@ -119,6 +120,11 @@ class Plan:
         # "books borrowed by members": no link joins them, but the words may name a record's links between them
         if not self._join_by_path(i, j, grams, vectors, words, ontology, index, record=named | by_verb):
             self.missing.append((i, j))
+
+    def _object_of_a_preposition(self, i: int) -> bool:
+        """Whether a name was joined to a thing before it by a preposition ("the mayors of Berlin", "actors from
+        Germany"): the name is no subject of a verb after it."""
+        return any(b == i and w and PREPOSITIONS & {w[0].lower(), w[-1].lower()} for _, _, b, w in self.edges)
 
     def _agent_of_a_participle(self, i: int) -> bool:
         """Whether a name is the agent of a participle said of an earlier thing ("films directed by Steven

@@ -139,3 +139,14 @@ def test_rd214_the_thing_a_relative_where_opens_is_where_the_link_leads(dbpedia)
     graph = extract_graph("What is the capital of the country where the Nile ends?", dbpedia).graph
     assert class_edges(graph) == {(D + "Country", D + "capital", D + "Capital"),
                                   (D + "River", D + "endPoint", D + "Country")}
+
+
+@pytest.mark.parametrize(("fixture", "question", "edge"), [
+    # before, the SPD was Berlin's affiliation
+    ("dbpedia", "Which mayors of Berlin belonged to the SPD?", (D + "Mayor", D + "affiliation", D + "PoliticalParty")),
+    ("company_schema", "Which employees of Granite Bank reported to Elias Vogel?",
+     (CO + "Employee", CO + "reportsTo", CO + "Manager")),
+])
+def test_rd215_a_past_verb_after_a_name_in_a_phrase_is_said_of_the_phrases_thing(request, fixture, question,
+                                                                                edge) -> None:
+    assert edge in class_edges(extract_graph(question, request.getfixturevalue(fixture)).graph)
