@@ -50,6 +50,8 @@ def generations_said_by_links(question: str, ontology: Ontology) -> tuple[str, l
 'the children of the children of Elvis Presley')])
     >>> generations_said_by_links("Who are the grandchildren of Elvis?", Ontology())[0]  # no kin links
     'Who are the grandchildren of Elvis?'
+    >>> generations_said_by_links("Who directed The Grandson of Dracula?", onto)[0]  # a title
+    'Who directed The Grandson of Dracula?'
     """
     read: list[tuple[str, str]] = []
 
@@ -63,7 +65,7 @@ def generations_said_by_links(question: str, ontology: Ontology) -> tuple[str, l
 
     def of(match: re.Match[str]) -> str:
         words = said(match.group(1), match.group(2))
-        if words is None:
+        if words is None or _in_a_title(question, match.start(1)):
             return match.group(0)
         read.append((match.group(0).strip(), words.strip()))
         return words
@@ -71,7 +73,7 @@ def generations_said_by_links(question: str, ontology: Ontology) -> tuple[str, l
     def possessive(match: re.Match[str]) -> str:
         opening, name = opening_and_name(match.group(1))
         words = said(match.group(2), match.group(3))
-        if words is None:
+        if words is None or _in_a_title(question, match.start(2)):
             return match.group(0)
         read.append((match.group(0)[len(opening):], words + name))
         return opening + words + name
@@ -94,3 +96,8 @@ def _by_links(kin: str, ontology: Ontology) -> tuple[str | None, str]:
 
 def _singular(kin: str) -> str:
     return "child" if kin == "children" else kin.removesuffix("s")
+
+
+def _in_a_title(question: str, start: int) -> bool:
+    """Whether the kin word is capitalised inside the sentence, as in a title ("The Grandson of Dracula")."""
+    return start > 0 and question[start].isupper()

@@ -20,7 +20,6 @@ from typing import Literal
 
 import numpy as np
 
-from app.nl.mentions import class_named
 from app.nl.link_direction import (
     described_first_of_second_agent,
     passive_verb,
@@ -28,6 +27,7 @@ from app.nl.link_direction import (
     said_by_the_agent,
     word_stem,
 )
+from app.nl.mentions import class_named
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import NEGATIONS, NUMBER_WORDS
@@ -326,8 +326,8 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
         if agent == "second":
             described_first = described_first_of_second_agent(verb, labels[link])
         elif agent == "first":
-            # "who plays the saxophone": a link labelled as the thing it leads to, a thing no one does anything
-            # with unless it is no agent, runs from the doer (the player's instrument)
+            # "who plays the saxophone": a link labelled as the thing it leads to runs from the doer where that
+            # thing is no agent (the player's instrument); an agent so labelled is the doer (the tower's architect)
             described_first = True if _names_a_thing_done(ontology, labels[link], t_class) else \
                 runs_from_the_doer(verb, labels[link], verb_named)
         own_verb = agent is None and said_by_the_agent(passive, labels[link])
