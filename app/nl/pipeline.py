@@ -62,6 +62,7 @@ from app.nl.spans import find_mentions
 from app.nl.possessives import possessives_as_of
 from app.nl.frequencies import frequencies_as_counts
 from app.nl.generations import generations_said_by_links
+from app.nl.prize_winners import prize_winners_said_by_a_clause
 from app.nl.inverse_nouns import inverse_nouns_as_whose
 from app.nl.spelling import respelt
 from app.nl.words import ENGLISH, tokens_of
@@ -118,10 +119,12 @@ def extract_graph(
     question, notes = _trimmed(original)
     question, slips = respelt(question, resources.ontology)
     question, kin = generations_said_by_links(question, resources.ontology)  # "the grandchildren of X"
+    question, winners = prize_winners_said_by_a_clause(question, resources.ontology)  # "Nobel laureates"
     question, possessives = possessives_as_of(question, resources.ontology)  # "Anna Patel's mentor"
     question, frequencies = frequencies_as_counts(question, resources.ontology)  # "the most borrowed book"
     question, inverses = inverse_nouns_as_whose(question, resources.ontology)  # "the subsidiaries of X"
-    notes += [f"read “{slip}” as “{meant}”" for slip, meant in slips + kin + possessives + frequencies + inverses]
+    rewritten = slips + kin + winners + possessives + frequencies + inverses
+    notes += [f"read “{slip}” as “{meant}”" for slip, meant in rewritten]
     spans = question_spans(question)
     if not spans:
         return _empty(original, "the question is empty" if not question else "the question has no words")

@@ -123,8 +123,10 @@ class Plan:
 
     def _object_of_a_preposition(self, i: int) -> bool:
         """Whether a name was joined to a thing before it by a preposition ("the mayors of Berlin", "actors from
-        Germany"): the name is no subject of a verb after it."""
-        return any(b == i and w and PREPOSITIONS & {w[0].lower(), w[-1].lower()} for _, _, b, w in self.edges)
+        Germany") or ends a relative clause ("people who won the Turing Award"): the name is no subject of a
+        verb after it."""
+        return any(b == i and w and (PREPOSITIONS & {w[0].lower(), w[-1].lower()} or w[0].lower() in _RELATIVES)
+                   for _, _, b, w in self.edges)
 
     def _agent_of_a_participle(self, i: int) -> bool:
         """Whether a name is the agent of a participle said of an earlier thing ("films directed by Steven
@@ -270,6 +272,8 @@ def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontol
 
 # How much weaker a link may be and still win for letting "who" be a person rather than a narrower agent.
 PERSON_MARGIN = 0.1
+
+_RELATIVES = frozenset({"who", "that", "which"})
 
 # Words that open a phrase which may attach to a thing named before the last one.
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})

@@ -150,3 +150,33 @@ def test_rd214_the_thing_a_relative_where_opens_is_where_the_link_leads(dbpedia)
 def test_rd215_a_past_verb_after_a_name_in_a_phrase_is_said_of_the_phrases_thing(request, fixture, question,
                                                                                 edge) -> None:
     assert edge in class_edges(extract_graph(question, request.getfixturevalue(fixture)).graph)
+
+
+@pytest.mark.parametrize(("fixture", "question", "edges"), [
+    # before, a "Tony Award" read off "Which", and the city's award
+    ("dbpedia", "Which Nobel laureates were born in Vienna?",
+     {(D + "Person", D + "award", D + "NobelPrize"), (D + "Person", D + "birthPlace", D + "City")}),
+    ("dbpedia", "Which Turing Award recipients studied at MIT?",
+     {(D + "Person", D + "award", D + "Award"), (D + "Person", D + "almaMater", D + "University")}),
+    # the library's awards are won by works, so its winners are their authors
+    ("library", "Which Lantern Poetry Medal winners were born in Dublin?",
+     {(LIB + "WrittenWork", LIB + "writtenBy", LIB + "Author"), (LIB + "WrittenWork", LIB + "wonAward", LIB + "Award"),
+      (LIB + "Author", LIB + "bornIn", LIB + "City")}),
+])
+def test_rd216_the_winners_of_a_named_prize_are_people_who_won_it(request, fixture, question, edges) -> None:
+    result = extract_graph(question, request.getfixturevalue(fixture))
+    assert class_edges(result.graph) == edges
+    assert any("people who won the" in message for message in result.messages)
+
+
+def test_rd216_winners_of_no_named_prize_are_left_as_they_are() -> None:
+    from app.nl.prize_winners import prize_winners_said_by_a_clause
+
+    onto = Ontology(classes=[OntologyClass(iri="ex:Person", label="person")])
+    assert prize_winners_said_by_a_clause("Which gold medalists were born in Oslo?", onto) == \
+        ("Which gold medalists were born in Oslo?", [])
+
+
+def test_rd215_a_verb_after_a_name_ending_a_relative_clause_is_the_head_nouns(dbpedia) -> None:
+    graph = extract_graph("Which people who won the Turing Award studied at MIT?", dbpedia).graph
+    assert (D + "Person", D + "almaMater", D + "University") in class_edges(graph)
