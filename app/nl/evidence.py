@@ -205,6 +205,13 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
         pair_vectors = vectors[offset:offset + len(pair_grams)]
         offset += len(pair_grams)
         before = words_between(tokens, mentions[i - 1], mentions[i]) if i else []
+        if i in partner and coordinated(tokens, mentions[i], mentions[i + 1]):
+            # "films with Julia Roberts and Richard Gere": the second is joined as the first was, though a verb
+            # follows it ("… and Angelina Jolie were released"): that is said of the pair's thing
+            j, first_grams, first_vectors, first_words = partner[i]
+            plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
+            partner[i + 1] = partner[i]
+            continue
         if i in partner and (same_subject(phrases[i]) or whose_continued(before, phrases[i], ontology)):
             # "persons that are authors of a work and are gold medalists …", "books written by authors
             # born in Dublin and published by a company", "the mountain whose range is … and parent peak is …":
@@ -218,12 +225,6 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             subject = partner[i][0]
             plan.join(subject, i + 1, pair_grams, pair_vectors, phrases[i], ontology, index)
             partner[i + 1] = (subject, pair_grams, pair_vectors, phrases[i])
-            continue
-        if i in partner and coordinated(tokens, mentions[i], mentions[i + 1]):
-            # "films with Julia Roberts and Richard Gere": the second is joined as the first was
-            j, first_grams, first_vectors, first_words = partner[i]
-            plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
-            partner[i + 1] = partner[i]
             continue
         if starts_own_clause(tokens, mentions[i], mentions[i + 1]) or opens_a_sentence(tokens, mentions[i + 1]):
             continue  # "… and persons who …", "… a headquarter. The person …": joined by their own clause

@@ -129,10 +129,11 @@ class Plan:
                    for _, _, b, w in self.edges)
 
     def _agent_of_a_participle(self, i: int) -> bool:
-        """Whether a name is the agent of a participle said of an earlier thing ("films directed by Steven
-        Spielberg won an Academy Award"): a name takes no restrictive clause, so what follows is said of that
-        thing."""
-        return any(b == i and len(w) >= 2 and w[-1].lower() == "by" and is_verb_form(w[-2].lower())
+        """Whether a name is the agent or object of a participle said of an earlier thing ("films directed by
+        Steven Spielberg won an Academy Award", "films starring Brad Pitt won an Oscar"): a name takes no
+        restrictive clause, so what follows is said of that thing."""
+        return any(b == i and w and (len(w) >= 2 and w[-1].lower() == "by" and is_verb_form(w[-2].lower())
+                                     or w[-1].lower().endswith("ing") and is_verb_form(w[-1]))
                    for _, _, b, w in self.edges)
 
     def join_also(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
