@@ -140,7 +140,8 @@ _IDIOMS = [["take", "place"], ["took", "place"], ["takes", "place"], ["taking", 
 _NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
                                "whose", "various", "always", "as", "us", "less", "plus"})
 # Words that follow a verb (its object's article, a particle) and seldom a noun.
-AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through"})
+AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through", "as",
+                        "both", "either"})
 
 
 def in_idiom(tokens: Sequence[str], position: int) -> bool:
