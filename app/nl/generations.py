@@ -32,6 +32,8 @@ _GENERIC = {"children": ("child", "children"), "parents": ("parent", "parents")}
 
 _WORD = r"((?:great[- ]?)*)grand[- ]?(child|children|sons?|daughters?|parents?|fathers?|mothers?)"
 _OF = re.compile(rf"\b(?i:(?:the\s+)?{_WORD}\s+of)\s+")
+# "How many grandchildren did Queen Victoria have": the name's children's children
+_HAD = re.compile(rf"\b(?i:{_WORD})\s+((?i:did|does|do))\s+((?:[A-Z][\w.-]*\s+){{0,3}}[A-Z][\w.-]*)\s+((?i:have))\b")
 _POSSESSIVE = re.compile(rf"\b((?:[A-Z][\w.-]*\s+){{0,3}}[A-Z][\w.-]*)['’]s\s+(?i:{_WORD})\b")
 
 
@@ -48,6 +50,8 @@ def generations_said_by_links(question: str, ontology: Ontology) -> tuple[str, l
     >>> generations_said_by_links("Who are Elvis Presley's granddaughters?", onto)
     ('Who are the children of the children of Elvis Presley?', [("Elvis Presley's granddaughters", \
 'the children of the children of Elvis Presley')])
+    >>> generations_said_by_links("How many grandsons did Queen Victoria have?", onto)[0]
+    'How many children did the children of Queen Victoria have?'
     >>> generations_said_by_links("Who are the grandchildren of Elvis?", Ontology())[0]  # no kin links
     'Who are the grandchildren of Elvis?'
     >>> generations_said_by_links("Who directed The Grandson of Dracula?", onto)[0]  # a title
@@ -55,13 +59,18 @@ def generations_said_by_links(question: str, ontology: Ontology) -> tuple[str, l
     """
     read: list[tuple[str, str]] = []
 
-    def said(greats: str, kin: str) -> str | None:
+    def parts(greats: str, kin: str) -> tuple[str, str] | None:
+        """The outer noun and the one-generation steps before the name ("the children of "), if rewritten."""
         outer, steps = _by_links(kin.lower(), ontology)
         words = {f"grand{kin.lower()}", f"grand{_singular(kin.lower())}"}
         if outer is None or any(is_link_label(w, ontology) or class_named(w, ontology) for w in words):
             return None
         generations = 1 + len(re.findall(r"(?i)great", greats))
-        return f"the {outer} of " + "".join(f"the {steps} of " for _ in range(generations))
+        return outer, "".join(f"the {steps} of " for _ in range(generations))
+
+    def said(greats: str, kin: str) -> str | None:
+        found = parts(greats, kin)
+        return None if found is None else f"the {found[0]} of {found[1]}"
 
     def of(match: re.Match[str]) -> str:
         words = said(match.group(1), match.group(2))
@@ -78,7 +87,15 @@ def generations_said_by_links(question: str, ontology: Ontology) -> tuple[str, l
         read.append((match.group(0)[len(opening):], words + name))
         return opening + words + name
 
-    return _OF.sub(of, _POSSESSIVE.sub(possessive, question)), read
+    def had(match: re.Match[str]) -> str:
+        found = parts(match.group(1), match.group(2))
+        if found is None or _in_a_title(question, match.start(1)):
+            return match.group(0)
+        words = f"{found[0]} {match.group(3)} {found[1]}{match.group(4)} {match.group(5)}"
+        read.append((match.group(0), words))
+        return words
+
+    return _OF.sub(of, _HAD.sub(had, _POSSESSIVE.sub(possessive, question))), read
 
 
 def _by_links(kin: str, ontology: Ontology) -> tuple[str | None, str]:
