@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from app.nl.comparisons import find_comparisons
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
-from app.nl.mentions import AFTER_VERB, is_link_label
+from app.nl.mentions import is_link_label
 from app.nl.paraphrases import relation_nouns
+from app.nl.verb_slots import AFTER_VERB
 from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
                           command_opening, is_verb_form)
 from ontology_loaders import Ontology
@@ -244,7 +245,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                 if lowered or a.kind not in ("instance", "name"):
                     own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
                     # "Is Michelle Obama the wife of": the words before the name are in these already
-                    words = list(tokens[max(own - 2, 0):a.end]) + words[len(opening):]
+                    # ("the children of presidents of": the words before a class word are the previous thing's)
+                    start = max(own - 2, mentions[i - 1].end if i and a.kind in ("class", "related") else 0)
+                    words = list(tokens[start:a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
         phrases.append(words)

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
-from app.nl.words import ASKED_IN_PLACE, DO_FORMS, IRREGULAR_PLURALS
+from app.nl.verb_slots import in_idiom, verb_after_do, verb_ending_a_relative_clause, verb_slot
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
-__all__ = ["AFTER_VERB", "ClassMention", "class_labels", "class_mentions", "class_named", "in_idiom", "is_link_label",
-           "link_mentions", "link_spans", "read_relations", "unlabelled_things", "verb_slot", "word_forms"]
+__all__ = ["ClassMention", "class_labels", "class_mentions", "class_named", "is_link_label",
+           "link_mentions", "link_spans", "read_relations", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three",
@@ -134,58 +134,6 @@ def _link_span_ends(tokens: list[str], ontology: Ontology) -> set[int]:
     return ends
 
 
-_RELATIVES = frozenset({"that", "who", "which"})
-# A class word inside these says no thing: "the festival took place in Tartu".
-_IDIOMS = [["take", "place"], ["took", "place"], ["takes", "place"], ["taking", "place"], ["taken", "place"]]
-_NOT_PLURAL_NOUNS = frozenset({"has", "was", "does", "is", "this", "its", "his", "hers", "ours", "theirs", "yours",
-                               "whose", "various", "always", "as", "us", "less", "plus"})
-# Words that follow a verb (its object's article, a particle) and seldom a noun.
-AFTER_VERB = frozenset({"the", "a", "an", "in", "on", "at", "for", "with", "to", "into", "from", "through", "as",
-                        "both", "either"})
-
-
-def in_idiom(tokens: Sequence[str], position: int) -> bool:
-    """Whether the lower-case word at ``position`` ends an idiom that names no thing ("took place")."""
-    return position > 0 and list(tokens[position - 1:position + 1]) in _IDIOMS
-
-
-def verb_slot(tokens: Sequence[str], position: int) -> bool:
-    """Whether the word at ``position`` stands where a clause's verb does: after a plural subject
-    (or its "that"/"who"), before an object or a preposition.
-
-    >>> verb_slot("which musicians play the guitar".split(), 2), verb_slot("clubs that play in".split(), 2)
-    (True, True)
-    >>> verb_slot("a person has country a country".split(), 3), verb_slot("a play by a writer".split(), 1)
-    (False, False)
-    >>> verb_slot("which people work for Google".split(), 2), verb_slot("which films star Tom Hanks".split(), 2)
-    (True, True)
-    >>> verb_slot("Acme employs how many people".split(), 1), verb_slot("the most populous city in".split(), 3)
-    (True, False)
-    """
-    if position == 0 or position + 1 >= len(tokens):
-        return False
-    lowered = [t.lower() for t in tokens]
-    if tokens[position - 1][:1].isupper() and lowered[position].endswith("s") and \
-            lowered[position + 1] in ASKED_IN_PLACE:
-        return True  # "Halvard Robotics employs how many people": a name's verb, its object asked in place
-    if lowered[position + 1] not in AFTER_VERB and not tokens[position + 1][:1].isupper():  # "the …", or a name
-        return False
-    subject = lowered[position - 2] if lowered[position - 1] in _RELATIVES and position >= 2 else lowered[position - 1]
-    return subject in IRREGULAR_PLURALS or (len(subject) > 3 and subject.endswith("s") and  # no -ous: "most populous"
-                                             not subject.endswith(("ss", "ous")) and subject not in _NOT_PLURAL_NOUNS)
-
-
-def _verb_after_do(tokens: Sequence[str], position: int) -> bool:
-    """"Where do the New York Yankees play?": asked with "do", a word ending the question right after a name is its
-    verb ("did Elvis record his first album": no verb; nor "does the player play": after no name).
-
-    >>> _verb_after_do("Where do the Yankees play".split(), 4), _verb_after_do("did Elvis record his album".split(), 4)
-    (True, False)
-    """
-    return position == len(tokens) - 1 and position >= 2 and tokens[position - 1][:1].isupper() and \
-        any(t.lower() in DO_FORMS for t in tokens[1:position - 1])
-
-
 def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
     """Class labels named in ``question``, longest first, left to right, with whether each is a new thing.
 
@@ -236,7 +184,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             position += 1
             continue
         if length == 1 and not plural and (verb_slot(original, position) or in_idiom(tokens, position)
-                                           or _verb_after_do(original, position)):
+                                           or verb_after_do(original, position)
+                                           or verb_ending_a_relative_clause(original, position)):
             position += 1  # "musicians play the guitar", "clubs that play in": a verb, not the class Play
             continue
         indefinite = position > 0 and tokens[position - 1] in ("a", "an")  # "of an University": no name takes "an"

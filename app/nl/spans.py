@@ -35,19 +35,11 @@ from app.nl.name_spans import (
     names,
     title_end,
 )
-from app.nl.mentions import (
-    AFTER_VERB,
-    class_mentions,
-    class_named,
-    in_idiom,
-    is_link_label,
-    links_labelled,
-    verb_slot,
-    word_forms,
-)
+from app.nl.mentions import class_mentions, class_named, is_link_label, links_labelled, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
+from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_slot
 from app.nl.words import (ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
                           word_before_articles)
 from ontology_loaders.model import OWL_THING, Ontology
