@@ -57,14 +57,17 @@ def named_by_asked(words: Sequence[str], asked: Mention, other: Mention, tokens:
                     ontology: Ontology) -> list[str]:
     """"To which party does the mayor belong", "Which country is the Eiffel Tower in": when the words after the
     thing asked for say nothing of their own, its class word, if it spells a link's label, names that link."""
+    # "the stadium where the Chicago Bears play" asks as "in which stadium do the Chicago Bears play" does
+    relative = bool(words) and words[0].lower() == "where"
     if asked.kind not in ("class", "related") or asked.start < 1 or \
-            tokens[asked.start - 1].lower() not in ("which", "what"):
+            tokens[asked.start - 1].lower() not in ("which", "what") and not relative:
         return []
     verbs = {w.lower() for w in content_words(words)}
-    if not verbs <= _LIGHT_VERBS:
-        return []
-    if other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS and verbs <= _SPATIAL:
-        # "which museums are (located) in Amsterdam": the preposition relates them, the museums are no link;
+    if not verbs <= _LIGHT_VERBS or (words and words[0].lower() in verbs):
+        return []  # ("which countries use the euro": the thing asked is the verb's subject, no link's end)
+    if (relative or other.start > 0 and tokens[other.start - 1].lower() in PREPOSITIONS) and verbs <= _SPATIAL:
+        # "which museums are (located) in Amsterdam", "the stadium where UFC 140 is located": the preposition
+        # or "where" relates them, the museums are no link;
         # ("what sports are played at …": the sport is the school's)
         return []
     return [asked.text.lower()] if is_link_label(asked.text.lower(), ontology) else []
