@@ -28,6 +28,7 @@ _MAX_WORDS = 4
 # Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …"); never
 # "whose", which a relation noun follows ("whose mouth is in the dead sea").
 _BEFORE = frozenset("of in at from to by for with on into about than as and or where whom that".split())
+_PREPOSITIONS = frozenset("of in at from to by for with on into about near".split())
 # After a name: the question ends, a preposition or a conjunction follows, or a verb does (read apart).
 _AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did "
                    "'s s".split())  # "john f. kennedy's vice president": the possessive's "s" stands alone
@@ -161,6 +162,24 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
     return opens and closes
 
 
+def _described_kind(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
+    """"born in a small town": no name takes "a", so words ending in a class word describe a kind of thing."""
+    return end > start > 0 and lowered[start - 1] in ("a", "an") and ends_a_class_label(lowered[end - 1], ontology)
+
+
+def _class_word_ends_the_name(lowered: Sequence[str], start: int, head: int, ontology: Ontology) -> bool:
+    """Whether a singular class word (``head``) ends a name begun after a preposition, though it is a link's
+    word too: "at yale university", "in new york city". Not a verb ("does jesse eisenberg play in"), nor after
+    "a", which no name takes ("in a small town"), nor before "of", where the name goes on ("the technical
+    university of munich")."""
+    word = lowered[head]
+    if head <= start or _plural(word) or lowered[start].isdigit() or word in _PLAIN_VERBS or is_verb_form(word) or \
+            lowered[start - 1] in ("a", "an") or lowered[head + 1:head + 2] == ["of"]:
+        return False
+    before = word_before_articles(lowered, start)
+    return before >= 0 and lowered[before] in _PREPOSITIONS and class_named(word, ontology) is not None
+
+
 def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
     """The runs of words a question typed in lower case names, titled as a name is written.
 
@@ -200,11 +219,18 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
                 (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology)
                  or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)):
             end += 1
-        a_kind = end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)
+        a_kind = end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i) or \
+            _described_kind(lowered, i, end, ontology)
+        kind = None
+        if end < len(tokens) and not taken[end] and not a_kind and \
+                _class_word_ends_the_name(lowered, i, end, ontology) and \
+                _stands_where_a_name_does(lowered, i, end + 1, ontology):
+            # "studied at yale university": the class word, a link's word too, ended the run; it says the kind
+            kind, end = class_named(lowered[end], ontology), end + 1
         if end > i and not tokens[i].isdigit() and not a_kind and _stands_where_a_name_does(lowered, i, end, ontology):
             # "the book the hobbit": a title's own article, right after its kind, is the title's
             start = i - 1 if i >= 2 and lowered[i - 1] == "the" and _after_its_kind(lowered, i - 2, ontology) else i
             text = " ".join(t if t.isdigit() else t[:1].upper() + t[1:] for t in tokens[start:end])
-            found.append(Mention(start, end, text, "name", score=0.7))
+            found.append(Mention(start, end, text, "name", class_iri=kind, score=0.7))
         i = max(end, i + 1)
     return found
