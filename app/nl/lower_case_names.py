@@ -173,8 +173,8 @@ def _class_word_ends_the_name(lowered: Sequence[str], start: int, head: int, ont
     "a", which no name takes ("in a small town"), nor before "of", where the name goes on ("the technical
     university of munich")."""
     word = lowered[head]
-    if head <= start or _plural(word) or lowered[start].isdigit() or word in _PLAIN_VERBS or is_verb_form(word) or \
-            lowered[start - 1] in ("a", "an") or lowered[head + 1:head + 2] == ["of"]:
+    if head <= start or start == 0 or _plural(word) or lowered[start].isdigit() or word in _PLAIN_VERBS or \
+            is_verb_form(word) or lowered[start - 1] in ("a", "an") or lowered[head + 1:head + 2] == ["of"]:
         return False
     before = word_before_articles(lowered, start)
     return before >= 0 and lowered[before] in _PREPOSITIONS and class_named(word, ontology) is not None
@@ -219,7 +219,7 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
                 (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology)
                  or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)):
             end += 1
-        a_kind = end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i) or \
+        a_kind = (end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)) or \
             _described_kind(lowered, i, end, ontology)
         kind = None
         if end < len(tokens) and not taken[end] and not a_kind and \
