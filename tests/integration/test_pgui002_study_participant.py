@@ -217,14 +217,17 @@ def test_pgui002_participant_completes_a_whole_study(dash_duo, ui, study_app, st
     started = recorder.progress(study, participant).task_started_at
     until(lambda: (datetime.now(timezone.utc) - started).total_seconds() >= 3, timeout=10)
     recorded = len(recorder.events(STUDY_ID, participant))
+    reloaded_after = (datetime.now(timezone.utc) - started).total_seconds()
     driver.refresh()
     wait_task(driver, 3)
     until(lambda: graph(driver) == before_reload, timeout=15)
     # a reload is a display of the task, not an edit or a view
     assert {e["kind"] for e in recorder.events(STUDY_ID, participant)[recorded:]} == {"task_shown"}
+    on_clock = remaining_s(driver)
     elapsed = (datetime.now(timezone.utc) - started).total_seconds()
-    assert abs(remaining_s(driver) - (study.tasks[2].time_limit_s - elapsed)) <= 3
-    assert remaining_s(driver) <= study.tasks[2].time_limit_s - 2  # the clock did not restart
+    limit = study.tasks[2].time_limit_s
+    # the clock goes on from the task's start, not from the reload; a busy browser may show it late, never early
+    assert limit - elapsed - 1 <= on_clock <= limit - reloaded_after + 1
     assert recorder.progress(study, participant).task_started_at == started
     click(driver, ids.STUDY_SUBMIT)
 
