@@ -16,7 +16,7 @@ from app.nl.gazetteer import place_kind
 from app.nl.given_names import looks_like_a_person
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
-from app.nl.name_kinds import known_kind
+from app.nl.name_kinds import kind_in_name, known_kind
 from app.nl.name_types import NameTyper
 from app.nl.plan import Plan
 from app.nl.retrieval import OntologyIndex
@@ -65,8 +65,9 @@ def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameT
                 not looks_like_a_person(mention.text):
             # its own words first, as when the link is known ("the North Sea", which the model calls a river)
             kind = known_kind(mention.text, OWL_THING, ontology) or type_name(mention.text, OWL_THING)
+            in_name = kind_in_name(mention.text, ontology)  # surer than the gazetteer's or the model's kind
             if kind is not None and kind != person:
-                mention = dataclasses.replace(mention, hint=kind)
+                mention = dataclasses.replace(mention, hint=kind, hint_in_name=kind == in_name)
         hinted.append(mention)
     return hinted
 

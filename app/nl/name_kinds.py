@@ -18,7 +18,7 @@ from app.nl.given_names import looks_like_a_person
 from app.nl.mentions import class_named, word_forms
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["known_kind"]
+__all__ = ["kind_in_name", "known_kind"]
 
 
 def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
@@ -45,6 +45,18 @@ def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
     person = class_named("person", ontology) if looks_like_a_person(name) else None
     return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology) or \
         (person if person in allowed else None)
+
+
+def kind_in_name(name: str, ontology: Ontology) -> str | None:
+    """The class the name's own words say it is, by its head noun or a firm's word; no gazetteer.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Airport", label="airport")])
+    >>> kind_in_name("Frankfurt Airport", onto), kind_in_name("Frankfurt", onto)
+    ('ex:Airport', None)
+    """
+    allowed = ontology.descendants(OWL_THING) - {OWL_THING}
+    return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology)
 
 
 # Words English puts at the end of a firm's name: "Mean Hamster Software", "Decca Records", "Acme Inc".

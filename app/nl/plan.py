@@ -26,14 +26,12 @@ from app.nl.link_choice import (
     rank_paths,
     rank_three_link_paths,
 )
+from app.nl.hinted_links import fitting_hints
 from app.nl.mention_types import Mention
-from app.nl.mentions import class_named, word_forms
+from app.nl.mentions import word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
-from app.nl.focus import asked_classes
-from app.nl.gazetteer import place_kind
-from app.nl.given_names import looks_like_a_person
 from app.nl.verb_links import verb_named, verb_says
 from app.nl.words import ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
@@ -247,7 +245,7 @@ class Plan:
             ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
         # "plays" may mean starring or an instrument: the links the table says the words mean are alternatives
         meant = named_links(ontology, relation_nouns(list(grams)))
-        chosen = _fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology, meant)
+        chosen = fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology, meant)
         return _marked_if_contested(chosen, ranked)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
@@ -270,9 +268,6 @@ def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontol
     return not named[1] or named[0] or choice.forward or \
         bool(said_again & set(word_forms(second.text.lower().split())))
 
-
-# How much weaker a link may be and still win for letting "who" be a person rather than a narrower agent.
-PERSON_MARGIN = 0.1
 
 _RELATIVES = frozenset({"who", "that", "which"})
 
@@ -384,90 +379,6 @@ def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str]) -> list[Lin
     twins = [c for c in ranked if c.link == ranked[0].link and abs(c.score - ranked[0].score) < 1e-6]
     preferred = [c for c in twins if not c.forward]
     return preferred + [c for c in ranked if c not in preferred] if preferred else list(ranked)
-
-
-# How much weaker a link may be and still win for reaching the kind the model says a name is.
-NAME_KIND_MARGIN = 0.15
-
-
-def _first_fitting(ranked: Sequence[LinkChoice], first: Mention, second: Mention, ontology: Ontology,
-                   names: bool, meant: frozenset[str] = frozenset()) -> LinkChoice | None:
-    """The best link whose ends fit the hints: with ``names``, a name's kind too, within :data:`NAME_KIND_MARGIN`,
-    or at any distance between links the words may equally mean (``meant``: "Who plays the saxophone": an
-    instrument, not a role in a musical)."""
-    named = [e for e, m in enumerate((first, second)) if names and m.kind == "name" and m.hint
-             and not (ranked and _a_town_there(m, ranked[0].ends[e], ontology))]
-    if names and not named:
-        return None
-    for choice in ranked:
-        if named and choice.score < ranked[0].score - NAME_KIND_MARGIN and \
-                not {choice.link, ranked[0].link} <= meant:
-            continue
-        # a link that says less of the name than the best one does (an agent's, not a team's) is no better fit,
-        # and the kind is no reason to turn the best link round ("Where is Mount Everest")
-        other = not named or choice is ranked[0] or choice.link != ranked[0].link and \
-            not any(ontology.is_subclass(ranked[0].ends[e], choice.ends[e]) for e in named)
-        if other and _fits_hint(choice.ends[0], first, ontology, names) and \
-                _fits_hint(choice.ends[1], second, ontology, names):
-            return choice
-    return None
-
-
-def _a_town_there(mention: Mention, class_iri: str, ontology: Ontology) -> bool:
-    """Whether the name is a place the gazetteer knows, of a kind the link reaches: where the words make it a
-    place ("bands from Liverpool"), the town it names is meant, whatever else the model says it is (a club)."""
-    kind = place_kind(mention.text, said_to_be_a_place=True)
-    place = class_named(kind, ontology) if kind else None
-    return place is not None and class_iri != OWL_THING and ontology.is_subclass(place, class_iri)
-
-
-def _fits_hint(class_iri: str, mention: Mention, ontology: Ontology, names: bool = True) -> bool:
-    """Whether a class fits what the mention asks for; "who" asks for a person or any agent. A name's kind
-    counts only where ``names``; a link that leaves that end open fits no kind in particular."""
-    if mention.kind == "name" and mention.hint:
-        return not names or class_iri != OWL_THING and ontology.is_subclass(mention.hint, class_iri)
-    hints = asked_classes(mention.text, ontology) if mention.kind == "focus" else [mention.hint]
-    return mention.hint is None or any(
-        ontology.is_subclass(class_iri, hint) or ontology.is_subclass(hint, class_iri) for hint in hints if hint)
-
-
-def _may_be_a_person(class_iri: str, person: str, ontology: Ontology) -> bool:
-    """A person, a kind of person, or a class as general as an agent; never a narrower agent (a company)."""
-    agent = class_named("agent", ontology)
-    return ontology.is_subclass(class_iri, person) or ontology.is_subclass(person, class_iri) or \
-        (agent is not None and ontology.is_subclass(agent, class_iri))
-
-
-def _fitting_hints(ranked: Sequence[LinkChoice], first: Mention, second: Mention,
-                   ontology: Ontology, meant: frozenset[str] = frozenset()) -> LinkChoice | None:
-    """The best link whose ends fit what a "who"/"where" asks for, and the kind a name is said to be; else the
-    best link.
-
-    "Who" asks first for a person: a link nearly as good as the best whose end may be a person ("Who is Sofia
-    Vogel's manager": the one she reports to) beats one that makes the asked thing a narrower agent (a unit she
-    heads).
-    """
-    person = class_named("person", ontology)
-    # "who" asks for a person, and "Ada Byrne" is one ("what has Ada Byrne translated"); the question's "who"
-    # is surer than a name's look ("Who is the author of Harry Potter": a book, whatever its name looks like)
-    asked = [end for mention, end in ((first, 0), (second, 1))
-             if mention.kind == "focus" and mention.text.lower() in ("who", "whom")]
-    looks = [end for mention, end in ((first, 0), (second, 1))
-             if mention.kind == "name" and looks_like_a_person(mention.text)]
-    if person and ranked and not all(_may_be_a_person(ranked[0].ends[e], person, ontology) for e in asked + looks):
-        for wanted in (asked + looks, asked):
-            near = [c for c in ranked if c.score >= ranked[0].score - PERSON_MARGIN
-                    and all(_may_be_a_person(c.ends[e], person, ontology) for e in wanted)]
-            if near and wanted:
-                return near[0]
-    # the kind the model says a name is ("the Democratic Party": a party) picks among links nearly as good
-    fitting = _first_fitting(ranked, first, second, ontology, names=True, meant=meant) or \
-        _first_fitting(ranked, first, second, ontology, names=False)
-    if fitting is not None:
-        return fitting
-    if asked and person:
-        return None  # "Who borrowed the most items": no link makes a loan a "who"; a way through the loan reaches one
-    return ranked[0] if ranked else None
 
 
 def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
