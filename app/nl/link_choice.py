@@ -22,6 +22,7 @@ import numpy as np
 
 from app.nl.link_direction import (
     described_first_of_second_agent,
+    made_into,
     passive_verb,
     runs_from_the_doer,
     said_by_the_agent,
@@ -312,7 +313,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     verbatim = [label for label in label_set if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     passive = passive_verb(grams)
-    described_first = None if not (agent == "first" or passive) else agent != "first"
+    described_first = False if made_into(grams) else None if not (agent == "first" or passive) else agent != "first"
     verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
     fallbacks = _fallback_nouns(grams, label_set)

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from app.nl.words import is_verb_form
 
-__all__ = ["described_first_of_second_agent", "passive_verb", "runs_from_the_doer", "said_by_the_agent",
-           "word_stem"]
+__all__ = ["described_first_of_second_agent", "made_into", "passive_verb", "runs_from_the_doer",
+           "said_by_the_agent", "word_stem"]
 
 
 def word_stem(word: str) -> str:
@@ -28,6 +28,19 @@ def passive_verb(grams: Sequence[str]) -> str:
     """
     return next((words[0] for words in map(str.split, grams)
                  if len(words) == 2 and words[1] == "by" and is_verb_form(words[0])), "")
+
+
+# "novels made into films": the thing made describes itself by what it was made from (a film based on a novel)
+_MADE_INTO = frozenset(f"{verb} into" for verb in ("made", "turned", "adapted", "converted", "remade"))
+
+
+def made_into(grams: Sequence[str]) -> bool:
+    """Whether the phrase says the first thing was made into the second, so a link runs from the second.
+
+    >>> made_into(["were made into", "made into"]), made_into(["flow into"])
+    (True, False)
+    """
+    return any(gram in _MADE_INTO for gram in grams)
 
 
 def said_by_the_agent(passive_verb: str, label: str) -> bool:

@@ -31,9 +31,12 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      + _forms("attend attended attends graduated graduate graduates educated", "from at")
      + ["attended", "attend", "studied", "graduate of", "graduates of", "alumni", "alumnus"],
      ("alma mater", "education")),
-    (_forms("play plays played playing star stars starred act acts acted appear appears appeared", "in")
-     + ["play", "plays", "played", "star", "starred", "stars", "acted", "appeared", "appear", "appears"],
+    (_forms("play plays played playing", "in") + ["play", "plays", "played"],
      ("starring", "league", "instrument", "sport")),
+    # one acts in a show, never in a league or on an instrument ("Which actors appeared in Friends?")
+    (_forms("star stars starred act acts acted appear appears appeared", "in")
+     + ["star", "starred", "stars", "acted", "appeared", "appear", "appears"],
+     ("starring",)),
     (["ceo", "ceos", "chief executive", "chief executives"],  # "Who is the CEO of Apple?"
      ("chief executive officer", "ceo", "chief executive")),
     (_forms("cast casted", "in") + ["cast of"],  # "the people cast in Betsy's Wedding"
@@ -218,7 +221,8 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("mission", "space mission", "airline")),
     (_forms("produced", "by") + ["produced", "produces", "produce"],
      ("producer", "manufacturer", "product")),
-    (_forms("adapted", "from") + ["based on", "adaptation", "adaptations"],
+    (_forms("adapted", "from") + ["based on", "adaptation", "adaptations"]
+     + _forms("made adapted turned", "into"),  # "novels made into films": the films are based on them
      ("based on", "adaptation", "source")),
     (_forms("sign signs signed signing", "to with for") + ["signed"],
      ("record label", "label", "club", "team")),
