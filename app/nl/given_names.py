@@ -42,10 +42,12 @@ def looks_like_a_person(name: str) -> bool:
     (True, False, False)
     >>> looks_like_a_person("Harold and Maude"), looks_like_a_person("Leonardo da Vinci")
     (False, True)
-    >>> looks_like_a_person("German Shepherd")
-    False
+    >>> looks_like_a_person("German Shepherd"), looks_like_a_person("Catherine the Great")
+    (False, True)
     """
     words = re.findall(r"[^\s]+", name)
+    if len(words) == 3 and words[1] == "the" and words[2][:1].isupper():
+        words = [words[0], words[2]]  # an epithet: "Alexander the Great", "Ivan the Terrible"
     if not 2 <= len(words) <= 4 or any(w.lower() in _NOT_IN_PERSONS or any(c.isdigit() for c in w) for w in words):
         return False
     first = words[0].strip(".,'")

@@ -180,7 +180,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             continue
         length, iri, plural = match
         label = _normalise(ontology.label(iri))
-        if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and tokens[1] in _AFTER_COMMAND:
+        if position == 0 and length == 1 and tokens[0] in _COMMANDS and tokens[1:2] and \
+                (tokens[1] in _AFTER_COMMAND or original[1][:1].isupper()):  # "List Tom Cruise's films"
             position += 1
             continue
         if length == 1 and not plural and (verb_slot(original, position) or in_idiom(tokens, position)

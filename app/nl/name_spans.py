@@ -112,7 +112,8 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
                 tokens[end][:1].isupper() or tokens[end][:1].isdigit()
                 or tokens[end] == "s" and end + 1 == len(tokens)  # "Who founded McDonald's?": nothing is possessed
                 or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
-                    and not taken[end + 1])):  # "Copies of The Hidden Tide": "of" joins no name to a known one
+                    and not taken[end + 1])  # "Copies of The Hidden Tide": "of" joins no name to a known one
+                or _of_the_name(tokens, taken, end) and (end - position > 1 or not class_named(word, ontology))):
             end += 1
         if end - position == 1 and (position == 0 and not _subject_of_asked(tokens) or word.lower() in ENGLISH
                                     or word == "I"):
@@ -124,6 +125,14 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
         found.append(Mention(start, end, " ".join(tokens[start:end]), "name", score=0.8))
         position = end
     return found
+
+
+def _of_the_name(tokens: Sequence[str], taken: Sequence[bool], position: int) -> bool:
+    """Whether "of the" at ``position`` goes on with a capitalised word: "The Lord of the Rings", "Pirates of the
+    Caribbean" are one name each; a lone class word before it is a title's ("the President of the United States").
+    """
+    return tokens[position].lower() == "of" and position + 2 < len(tokens) and tokens[position + 1] == "the" \
+        and tokens[position + 2][:1].isupper() and not taken[position + 1] and not taken[position + 2]
 
 
 def _year(word: str) -> bool:

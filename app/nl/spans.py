@@ -39,7 +39,7 @@ from app.nl.mentions import class_mentions, class_named, is_link_label, links_la
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
-from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_slot
+from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_after_do, verb_slot
 from app.nl.words import (ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
                           word_before_articles)
 from ontology_loaders.model import OWL_THING, Ontology
@@ -418,7 +418,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if i and lowered[i - 1] == "who" and lowered[i + 1:i + 2] and \
                 (lowered[i + 1] in AFTER_VERB or tokens[i + 1][:1].isupper()):
             continue  # "who works at": a noun never follows "who" (creative works)
-        if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i) or verb_slot(tokens, i):
+        if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i) or verb_slot(tokens, i) or \
+                verb_after_do(tokens, i):
             continue  # "which branches hold a copy": a verb, though a library's "hold" is a reservation
         # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
         # names a relation, not a thing

@@ -53,13 +53,20 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
 
 
 def verb_after_do(tokens: Sequence[str], position: int) -> bool:
-    """"Where do the New York Yankees play?": asked with "do", a word ending the question right after a name is its
-    verb ("did Elvis record his first album": no verb; nor "does the player play": after no name).
+    """"Where do the New York Yankees play?", "Which cities did the Beatles play concerts in?": asked with "do",
+    the word right after a name is its verb where nothing capitalised follows (not "does the player play": after
+    no name; nor "did Elvis Presley Record …", a title).
 
-    >>> verb_after_do("Where do the Yankees play".split(), 4), verb_after_do("did Elvis record his album".split(), 4)
-    (True, False)
+    >>> verb_after_do("Where do the Yankees play".split(), 4), verb_after_do("Where did Elvis record his album".split(), 3)
+    (True, True)
+    >>> verb_after_do("did the player play".split(), 3), verb_after_do("does Sting Record".split(), 2)
+    (False, False)
+    >>> verb_after_do("Which genres do Argentinian bands play".split(), 4)  # the verb after "do" is bare
+    False
     """
-    return position == len(tokens) - 1 and position >= 2 and tokens[position - 1][:1].isupper() and \
+    word = tokens[position]
+    bare = not word.endswith("s") or word.endswith(("ss", "us"))
+    return position >= 2 and tokens[position - 1][:1].isupper() and word[:1].islower() and bare and \
         any(t.lower() in DO_FORMS for t in tokens[1:position - 1])
 
 
