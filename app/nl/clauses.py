@@ -20,8 +20,8 @@ from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, PREDICATE_VERBS,
 from ontology_loaders import Ontology
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content",
-           "opens_a_sentence", "predicate_of_the_whole", "relation_phrases", "said_of_the_first", "same_subject",
-           "set_aside_modifiers", "whose_continued", "words_between"]
+           "opens_a_sentence", "predicate_of_the_whole", "relation_phrases", "said_of_both", "said_of_the_first",
+           "same_subject", "set_aside_modifiers", "whose_continued", "words_between"]
 
 
 def set_aside_modifiers(mentions: Sequence[Mention],
@@ -165,9 +165,9 @@ def clause_subject(tokens: Sequence[str], mentions: Sequence[Mention], i: int) -
     return 0
 
 
-def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
+def coordinated(tokens: Sequence[str], a: Mention, b: Mention, named: bool = False) -> bool:
     """Whether only "and", "or", "as well as" (and an article: "the Manhattan Project and the Nobel Prize")
-    stand between two things of one kind.
+    stand between two things of one kind; ``named``: a name and a known thing count as one kind.
 
     >>> one, two = Mention(0, 2, "Manhattan Project", "name"), Mention(4, 7, "Nobel Peace Prize", "name")
     >>> coordinated("Manhattan Project and the Nobel Peace Prize".split(), one, two)
@@ -176,7 +176,19 @@ def coordinated(tokens: Sequence[str], a: Mention, b: Mention) -> bool:
     between = [t.lower() for t in tokens[a.end:b.start]]
     # an article only between names: "a soccer club, and the soccer club has …" points back, it adds none
     allowed = _COORDINATORS | ARTICLES if a.kind in ("name", "instance") else _COORDINATORS
-    return any(t in _COORDINATORS for t in between) and all(t in allowed for t in between) and a.kind == b.kind
+    names = {"name", "instance"}
+    return any(t in _COORDINATORS for t in between) and all(t in allowed for t in between) and \
+        (a.kind == b.kind or named and {a.kind, b.kind} <= names)
+
+
+def said_of_both(words: Sequence[str]) -> bool:
+    """Whether the words after two coordinated things end in "the same", so each of them has the thing that
+    follows and neither is the other's ("Do Prince Harry and Prince William have the same parents").
+
+    >>> said_of_both(["have", "the", "same"]), said_of_both(["studied", "at", "the", "same"]), said_of_both(["have"])
+    (True, True, False)
+    """
+    return [w.lower() for w in words[-2:]] == ["the", "same"]
 
 
 def opens_a_sentence(tokens: Sequence[str], mention: Mention) -> bool:

@@ -41,6 +41,7 @@ from app.nl.clauses import (
     coordinated_verbs,
     opens_a_sentence,
     relation_phrases,
+    said_of_both,
     said_of_the_first,
     same_subject,
     set_aside_modifiers,
@@ -200,11 +201,15 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
              for i, gs in enumerate(grams)]
     flat = [g for gs in grams for g in gs]
     vectors = index.embed_many(flat) if flat else []
-    offset, partner = 0, {}
+    offset, partner, both = 0, {}, {}
     for i, pair_grams in enumerate(grams):
         pair_vectors = vectors[offset:offset + len(pair_grams)]
         offset += len(pair_grams)
         before = words_between(tokens, mentions[i - 1], mentions[i]) if i else []
+        if i + 2 < len(mentions) and coordinated(tokens, mentions[i], mentions[i + 1], named=True) and \
+                said_of_both(words_between(tokens, mentions[i + 1], mentions[i + 2])):
+            both[i + 1] = i  # "Do Prince Harry and Prince William have the same parents": neither is the other's
+            continue
         if i in partner and coordinated(tokens, mentions[i], mentions[i + 1]):
             # "films with Julia Roberts and Richard Gere": the second is joined as the first was, though a verb
             # follows it ("… and Angelina Jolie were released"): that is said of the pair's thing
@@ -239,6 +244,8 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
         first, *also = coordinated_verbs(phrases[i]) or [phrases[i]]
         own = phrase_grams(first, whole=False) or phrase_grams(first) if also else pair_grams
         plan.join(i, i + 1, own, index.embed_many(own) if also else pair_vectors, first, ontology, index)
+        if i in both:
+            plan.join(both[i], i + 1, own, index.embed_many(own) if also else pair_vectors, first, ontology, index)
         for words in also:
             own = phrase_grams(words, whole=False) or phrase_grams(words)
             plan.join_also(i, i + 1, own, index.embed_many(own), words, ontology, index)

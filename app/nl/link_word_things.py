@@ -20,7 +20,8 @@ from ontology_loaders.vocab import plain_label
 __all__ = ["asked_for", "declared_range", "link_word_ending_elsewhere", "related_things"]
 
 # "have a child", "how many children", "their spouse": a link's word after these is a thing it reaches.
-_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no"})
+# "have the same parents": the one thing both have
+_RELATED_AFTER = frozenset({"a", "an", "another", "many", "their", "his", "her", "its", "whose", "no", "same"})
 _ASKS_OF_A_NAME = COPULAS | DO_FORMS | {"how"}
 # "Where was the author of …": these ask something of the thing a link's word names, not the thing itself.
 _ASKS_OF_ANOTHER = frozenset({"where", "when", "how"})
@@ -37,7 +38,7 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
     for i in range(1, len(tokens)):
         word = lowered[i]
         # "the wife of": an everyday word for a link, owned by what follows
-        owned = lowered[i - 1] == "the" and lowered[i + 1:i + 2] == ["of"] and not kind_nouns(word)
+        owned = _after_the(lowered, i) and lowered[i + 1:i + 2] == ["of"] and not kind_nouns(word)
         # "Did Che Guevara have children": a bare plural after "have" is had, as "a child" is
         had = lowered[i - 1] in HAVE_FORMS and len(word_forms([word])) > 1
         # "Is James Bond married?", "How often did Jane Fonda marry?": the verb ending the question says what
@@ -67,6 +68,14 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
             # (a sales order), which reaches them
             found.append(Mention(i, i + 1, tokens[i], "class", class_iri=act, score=0.8))  # its link starts there
     return found
+
+
+# "the first wife of Henry VIII": an ordinal between "the" and a link's word leaves it the link's
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "last"})
+
+
+def _after_the(lowered: Sequence[str], i: int) -> bool:
+    return lowered[i - 1] == "the" or lowered[i - 1] in _ORDINALS and i > 1 and lowered[i - 2] == "the"
 
 
 def _class_of_the_act(participle: str, ontology: Ontology) -> str | None:
