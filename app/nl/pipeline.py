@@ -34,6 +34,7 @@ from app.graph.model import PrototypeGraph
 from app.nl import stages
 from app.nl.cleanup import clean_graph
 from app.nl.comparisons import find_comparisons
+from app.nl.demonym_people import demonyms_said_as_people
 from app.nl.draft import (
     Draft,
     PipelineOptions,
@@ -120,10 +121,11 @@ def extract_graph(
     question, slips = respelt(question, resources.ontology)
     question, kin = generations_said_by_links(question, resources.ontology)  # "the grandchildren of X"
     question, winners = prize_winners_said_by_a_clause(question, resources.ontology)  # "Nobel laureates"
+    question, demonyms = demonyms_said_as_people(question, resources.ontology)  # "married to a German"
     question, possessives = possessives_as_of(question, resources.ontology)  # "Anna Patel's mentor"
     question, frequencies = frequencies_as_counts(question, resources.ontology)  # "the most borrowed book"
     question, inverses = inverse_nouns_as_whose(question, resources.ontology)  # "the subsidiaries of X"
-    rewritten = slips + kin + winners + possessives + frequencies + inverses
+    rewritten = slips + kin + winners + demonyms + possessives + frequencies + inverses
     notes += [f"read “{slip}” as “{meant}”" for slip, meant in rewritten]
     spans = question_spans(question)
     if not spans:
