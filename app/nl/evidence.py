@@ -119,7 +119,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     if not is_english(tokens):
         return None
     asked, mentions = _read_mentions(question, tokens, ontology, index, instances, resolve_name)
-    mentions = kinds_said(mentions, ontology, type_name)
+    mentions = kinds_said(mentions, ontology, type_name, tokens)
     mentions = focus_by_attribute(question, tokens, mentions, ontology, index)
     mentions, labelled = split_labelled_values(tokens, mentions, ontology)  # "with the job title Designer"
     mentions, modifiers, unspoken = set_aside_modifiers(mentions, tokens)

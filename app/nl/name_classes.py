@@ -21,6 +21,7 @@ from app.nl.name_types import NameTyper
 from app.nl.plan import Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.spans import most_specific
+from app.nl.words import ENGLISH, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
 __all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "kinds_said", "place_named", "refine_name_classes", "resolved",
@@ -48,7 +49,8 @@ def place_named(mention: Mention, ontology: Ontology) -> str | None:
     return None
 
 
-def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameTyper | None) -> list[Mention]:
+def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameTyper | None,
+               tokens: Sequence[str] = ()) -> list[Mention]:
     """Each untyped name with the kind the model says it is, as a hint for choosing its link among those the
     words fit nearly as well ("members of the Democratic Party": a party's, not a band's).
 
@@ -65,11 +67,19 @@ def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameT
                 not looks_like_a_person(mention.text):
             # its own words first, as when the link is known ("the North Sea", which the model calls a river)
             kind = known_kind(mention.text, OWL_THING, ontology) or type_name(mention.text, OWL_THING)
-            in_name = kind_in_name(mention.text, ontology)  # surer than the gazetteer's or the model's kind
+            # surer than the gazetteer's or the model's kind, unless a noun after it is its head
+            in_name = kind_in_name(mention.text, ontology) if not _before_a_noun(mention, tokens) else None
             if kind is not None and kind != person:
                 mention = dataclasses.replace(mention, hint=kind, hint_in_name=kind == in_name)
         hinted.append(mention)
     return hinted
+
+
+def _before_a_noun(name: Mention, tokens: Sequence[str]) -> bool:
+    """Whether a lower-case word no verb or small word follows the name: the name then says which of that
+    noun's things, not its own kind ("Daund Junction railway station", "the Apollo 14 astronauts")."""
+    after = tokens[name.end] if name.end < len(tokens) else ""
+    return after.isalpha() and after.islower() and after not in ENGLISH and not is_verb_form(after)
 
 
 def type_by_value(plan: Plan, asked: AskedValue, ontology: Ontology, index: OntologyIndex) -> None:

@@ -112,7 +112,9 @@ def names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> l
                 tokens[end][:1].isupper() or tokens[end][:1].isdigit()
                 or tokens[end] == "s" and end + 1 == len(tokens)  # "Who founded McDonald's?": nothing is possessed
                 or (tokens[end].lower() in _NAME_JOINERS and end + 1 < len(tokens) and tokens[end + 1][:1].isupper()
-                    and not taken[end + 1])  # "Copies of The Hidden Tide": "of" joins no name to a known one
+                    and not taken[end + 1]  # "Copies of The Hidden Tide": "of" joins no name to a known one
+                    # "Freedom of the City and Royal Society": after a small "the", "and" joins two names
+                    and not (tokens[end].lower() == "and" and "the" in tokens[position + 1:end]))
                 or _of_the_name(tokens, taken, end) and (end - position > 1 or not class_named(word, ontology))):
             end += 1
         if end - position == 1 and (position == 0 and not _subject_of_asked(tokens) or word.lower() in ENGLISH
