@@ -14,6 +14,14 @@ SAMPLES = Path(__file__).resolve().parents[3] / "sample_ontologies"
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 
 
+def vocabulary(tmp_path_factory, namespace: str, body: str):
+    """Resources for a small ontology a test writes: ``body`` in Turtle, with ``ex:`` standing for ``namespace``."""
+    path = tmp_path_factory.mktemp("vocabulary") / "ontology.ttl"
+    path.write_text(f"@prefix ex: <{namespace}> .\n@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+                    f"@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n{body}", encoding="utf-8")
+    return get_resources(Settings(ontology=[path], kg=[]))
+
+
 def class_edges(graph) -> set[tuple[str, str, str]]:
     """A draft's edges as (source class, link, target class): what a reading test asserts, whatever the node ids."""
     classes = {n.id: n.class_ for n in graph.nodes}
