@@ -57,6 +57,8 @@ def main() -> int:
     if args.ontology:
         overrides.update(ontology=[args.ontology], kg=[])
     resources = get_resources(Settings(**overrides))
+    # said first: without ../shared the default ontology is measured, whose figures are not DBpedia's
+    print(f"ontology: {', '.join(map(str, resources.settings.ontology)) or 'none'}")
     started = time.monotonic()
     resources.warm(embeddings=True)  # ontology, index and gazetteer, as `protograph serve` warms them
     print(f"ontology + index load: {(time.monotonic() - started) * 1000:.0f} ms")
