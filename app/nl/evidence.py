@@ -243,9 +243,9 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
         # "films directed and produced by Clint Eastwood": a link for each verb
         first, *also = coordinated_verbs(phrases[i]) or [phrases[i]]
         own = phrase_grams(first, whole=False) or phrase_grams(first) if also else pair_grams
-        plan.join(i, i + 1, own, index.embed_many(own) if also else pair_vectors, first, ontology, index)
-        if i in both:
-            plan.join(both[i], i + 1, own, index.embed_many(own) if also else pair_vectors, first, ontology, index)
+        own_vectors = index.embed_many(own) if also else pair_vectors
+        for source in [i] + ([both[i]] if i in both else []):
+            plan.join(source, i + 1, own, own_vectors, first, ontology, index)
         for words in also:
             own = phrase_grams(words, whole=False) or phrase_grams(words)
             plan.join_also(i, i + 1, own, index.embed_many(own), words, ontology, index)

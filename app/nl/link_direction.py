@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.nl.paraphrases import MADE_INTO
 from app.nl.words import is_verb_form
 
 __all__ = ["described_first_of_second_agent", "made_into", "passive_verb", "runs_from_the_doer",
@@ -30,17 +31,13 @@ def passive_verb(grams: Sequence[str]) -> str:
                  if len(words) == 2 and words[1] == "by" and is_verb_form(words[0])), "")
 
 
-# "novels made into films": the thing made describes itself by what it was made from (a film based on a novel)
-_MADE_INTO = frozenset(f"{verb} into" for verb in ("made", "turned", "adapted", "converted", "remade"))
-
-
 def made_into(grams: Sequence[str]) -> bool:
     """Whether the phrase says the first thing was made into the second, so a link runs from the second.
 
     >>> made_into(["were made into", "made into"]), made_into(["flow into"])
     (True, False)
     """
-    return any(gram in _MADE_INTO for gram in grams)
+    return any(gram in MADE_INTO for gram in grams)
 
 
 def said_by_the_agent(passive_verb: str, label: str) -> bool:

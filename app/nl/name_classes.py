@@ -67,10 +67,10 @@ def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameT
                 not looks_like_a_person(mention.text):
             # its own words first, as when the link is known ("the North Sea", which the model calls a river)
             kind = known_kind(mention.text, OWL_THING, ontology) or type_name(mention.text, OWL_THING)
-            # surer than the gazetteer's or the model's kind, unless a noun after it is its head
-            in_name = kind_in_name(mention.text, ontology) if not _before_a_noun(mention, tokens) else None
             if kind is not None and kind != person:
-                mention = dataclasses.replace(mention, hint=kind, hint_in_name=kind == in_name)
+                # surer than the gazetteer's or the model's kind, unless a noun after it is its head
+                in_name = not _before_a_noun(mention, tokens) and kind == kind_in_name(mention.text, ontology)
+                mention = dataclasses.replace(mention, hint=kind, hint_in_name=in_name)
         hinted.append(mention)
     return hinted
 

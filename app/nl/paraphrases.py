@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["kind_nouns", "relation_nouns"]
+__all__ = ["MADE_INTO", "kind_nouns", "relation_nouns"]
+
+# "novels made into films": the thing made describes itself by what it was made from (a film based on a novel)
+MADE_INTO = frozenset(f"{verb} into" for verb in ("made", "turned", "adapted", "converted", "remade"))
 
 
 def _forms(verbs: str, particles: str = "") -> list[str]:
@@ -221,8 +224,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("mission", "space mission", "airline")),
     (_forms("produced", "by") + ["produced", "produces", "produce"],
      ("producer", "manufacturer", "product")),
-    (_forms("adapted", "from") + ["based on", "adaptation", "adaptations"]
-     + _forms("made adapted turned", "into"),  # "novels made into films": the films are based on them
+    (_forms("adapted", "from") + ["based on", "adaptation", "adaptations"] + sorted(MADE_INTO),
      ("based on", "adaptation", "source")),
     (_forms("sign signs signed signing", "to with for") + ["signed"],
      ("record label", "label", "club", "team")),

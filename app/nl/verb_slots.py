@@ -54,10 +54,10 @@ def verb_slot(tokens: Sequence[str], position: int) -> bool:
 
 def verb_after_do(tokens: Sequence[str], position: int) -> bool:
     """"Where do the New York Yankees play?", "Which cities did the Beatles play concerts in?": asked with "do",
-    the word right after a name is its verb where nothing capitalised follows (not "does the player play": after
-    no name; nor "did Elvis Presley Record …", a title).
+    the word right after a name is its verb where it is lower-case and bare (not "does the player play": after no
+    name; nor "did Elvis Presley Record …", a title's word).
 
-    >>> verb_after_do("Where do the Yankees play".split(), 4), verb_after_do("Where did Elvis record his album".split(), 3)
+    >>> verb_after_do("Where do the Yankees play".split(), 4), verb_after_do("Where did Elvis record it".split(), 3)
     (True, True)
     >>> verb_after_do("did the player play".split(), 3), verb_after_do("does Sting Record".split(), 2)
     (False, False)
