@@ -19,6 +19,8 @@ from ontology_loaders.model import Ontology
 
 __all__ = ["merge_appositions"]
 
+_BECOME = frozenset({"become", "becomes", "became"})
+
 
 def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology: Ontology) -> list[Mention]:
     """"The comic Captain America", "the crime genre": a singular class word beside a name says what the
@@ -59,9 +61,10 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     between = list(lowered[asked.end:said.start])
     if between[:2] in (["have", "been"], ["has", "been"], ["had", "been"]):
         between = between[1:]  # "which customers have been customers since 2015"
-    # "which audiobooks are readings of …", "which employees are engineers": a relation noun or a plural
-    # class word needs no "the"
-    said_so = between[:1] and between[0] in COPULAS and (between[1:] == ["the"] or len(between) == 1)
+    # "which audiobooks are readings of …", "which employees are (also) engineers", "which people became
+    # actors": a relation noun or a plural class word needs no "the"
+    said_so = between[:1] and between[0] in COPULAS | _BECOME and \
+        [w for w in between[1:] if w != "also"] in ([], ["the"])
     if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or not said_so:
         return None
     first, second = asked.class_iri, said.class_iri

@@ -89,8 +89,7 @@ class LinkChoice:
         return (self.source_class, self.target_class) if self.forward else (self.target_class, self.source_class)
 
 
-# A relation said only by a preposition ("museums in London", "a city in Austria") is a relation
-# of place or origin; the hint gives the embedding words to compare link labels with.
+# A bare preposition ("museums in London", "a city in Austria") says a relation of place or origin, in these words.
 _PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located in", "within": "located in",
                       "near": "near", "from": "from origin", "on": "located on", "by": "by",
                       # "how many museums does Paris have": a place has what is located in it
@@ -159,10 +158,8 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
 
 def _candidates(ontology: Ontology, source: str | None, target: str | None,
                 narrow: bool = True) -> list[tuple[str, bool, str, str, float]]:
-    """``(link, forward, source class, target class, fit bonus)`` for every link that can join the two ends.
-
-    ``narrow`` adds the links that hold for a kind of one end (:func:`_narrowing`).
-    """
+    """``(link, forward, source class, target class, fit bonus)`` for every link that can join the two ends;
+    ``narrow`` adds the links that hold for a kind of one end (:func:`_narrowing`)."""
     found: list[tuple[str, bool, str, str, float]] = []
     if source and target:
         found += [(link.iri, True, source, target, 0.0) for link in ontology.links_between(source, target)]
@@ -274,8 +271,7 @@ def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> f
 
 
 def comment_says(words: Sequence[str], ontology: Ontology, link_iri: str) -> bool:
-    """Whether the link's comment uses a content word of ``words`` ("work" in "a person who works on the
-    project")."""
+    """Whether the link's comment uses a content word of ``words`` ("work" in "a person who works on …")."""
     link = ontology.get_link(link_iri)
     if link is None or not link.comment:
         return False

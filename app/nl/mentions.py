@@ -23,7 +23,7 @@ from app.nl.verb_slots import in_idiom, verb_after_do, verb_ending_a_relative_cl
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
-__all__ = ["ClassMention", "class_labels", "class_mentions", "class_named", "is_link_label",
+__all__ = ["ClassMention", "class_labels", "class_mentions", "class_named", "derived_word", "is_link_label",
            "link_mentions", "link_spans", "read_relations", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
@@ -94,6 +94,30 @@ def _singular(word: str) -> list[str]:
 def word_forms(words: list[str]) -> list[str]:
     """The words as written, then with the last word in each singular form it may have."""
     return [" ".join(words)] + [" ".join([*words[:-1], form]) for form in _singular(words[-1])]
+
+
+def derived_word(word: str, label: str) -> bool:
+    """Whether a one-word label is the adjective made from the word's root, or the word the adjective of the
+    label's ("musical" of "music", "religious" of "religion"): an embedder puts them close, though one names a
+    kind of thing and the other a quality. A spelling ("organization", "organisation") is the same word.
+
+    >>> derived_word("music", "musical"), derived_word("religion", "religious"), derived_word("movies", "movie")
+    (True, True, False)
+    >>> derived_word("organizations", "organisation"), derived_word("musicians", "musical artist")
+    (False, False)
+    """
+    word, label = word.lower(), label.lower()
+    if " " in word or " " in label or label in word_forms([word]) or word in word_forms([label]):
+        return False
+    def ending(said: str) -> str | None:
+        return next((tail for tail in _ADJECTIVE_ENDINGS if said.endswith(tail)), None)
+
+    return len(word) >= _ROOT_LETTERS and word[:_ROOT_LETTERS] == label[:_ROOT_LETTERS] and ending(word) != ending(label)
+
+
+# How many first letters two words must share to come from one root ("relig"-ion, "relig"-ious).
+_ROOT_LETTERS = 5
+_ADJECTIVE_ENDINGS = ("al", "ous", "ive", "ary", "ful", "ish")
 
 
 def _lookup(labels: dict[str, str], words: list[str]) -> tuple[str, bool] | None:

@@ -13,6 +13,8 @@ Either answer must be a kind of the class the name's link allows, so a draft sta
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.nl.gazetteer import place_kind
 from app.nl.given_names import looks_like_a_person
 from app.nl.mentions import class_named, word_forms
@@ -83,7 +85,18 @@ def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:
     if (exact := class_named(head[-1], ontology)) in allowed:
         return exact
     for form in word_forms(head[-1:]):
-        ending = [c for c in allowed if ontology.label(c).lower().split()[-1:] == [form]]
+        ending = [c for c in allowed if ontology.label(c).lower().split()[-1:] == [form] and
+                  not _named_kind(ontology.label(c), words)]
         if len(ending) == 1:
             return ending[0]
     return None
+
+
+def _named_kind(label: str, name_words: Sequence[str]) -> bool:
+    """Whether a label is a kind named after something the name does not say: "Pulitzer Prize" is no
+    "Nobel Prize", though "Democratic Party" is a "political party".
+
+    >>> _named_kind("Nobel Prize", ["pulitzer", "prize"]), _named_kind("political party", ["democratic", "party"])
+    (True, False)
+    """
+    return any(word[:1].isupper() and word.lower() not in name_words for word in label.split()[:-1])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Container
 
-from app.nl.mentions import class_named, word_forms
+from app.nl.mentions import class_named, derived_word, word_forms
 from app.nl.model_queue import shared_queue
 from app.nl.paraphrases import kind_nouns
 from grammar.backends import Backend, StopReason
@@ -90,8 +90,9 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
         return None
     if nearest is not None and words:
         best = nearest(words, list(dict.fromkeys(choices.values())))
-        if best is not None and best[1] >= ANSWER_SIMILARITY:
-            return best[0]
+        label = next((said for said, iri in choices.items() if best and iri == best[0]), "")
+        if best is not None and best[1] >= ANSWER_SIMILARITY and not derived_word(words.split()[-1], label):
+            return best[0]  # "religion" names no religious person
     return None
 
 

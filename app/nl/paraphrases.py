@@ -59,7 +59,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("live lives lived living reside resides resided", "in at") + ["live", "lives", "lived", "reside",
                                                                               "resides", "resided"],
      ("residence",)),
-    (_forms("die died dies", "from of"),
+    (_forms("die died dies", "from of due because"),  # "Who died due to morphine?"
      ("death cause",)),
     (_forms("die died dies", "in at") + ["die", "died", "dies", "killed", "assassinated"],
      ("death place",)),
