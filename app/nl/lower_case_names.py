@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.definitions import ends_a_class_label
 from app.nl.demonyms import is_country
+from app.nl.gazetteer import place_kind
+from app.nl.given_names import has_given_name
 from app.nl.mentions import class_named, is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import relation_nouns
@@ -27,15 +29,16 @@ __all__ = ["lower_case_names", "written_without_capitals"]
 _MAX_WORDS = 4
 # Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …"); never
 # "whose", which a relation noun follows ("whose mouth is in the dead sea").
-_BEFORE = frozenset("of in at from to by for with on into about than as and or where whom that".split())
+_BEFORE = frozenset("of in at from to by for with on into through across along near about than as and or where whom "
+                    "that".split())
 _PREPOSITIONS = frozenset("of in at from to by for with on into about near".split())
 # After a name: the question ends, a preposition or a conjunction follows, or a verb does (read apart).
-_AFTER = frozenset("of in at from to by for with on into and or both also is are was were has have had do does did "
+_AFTER = frozenset("of in at from to by for with on into and or as both also is are was were has have had do does did "
                    "'s s".split())  # "john f. kennedy's vice president": the possessive's "s" stands alone
 # Words no name is made of, though none of the tables above holds them.
 _NOT_NAME_WORDS = frozenset(
     "i you we they he she him them me my your our one ones someone something anyone anything everyone everything "
-    "often ever still already too very again together alone ago yet soon now then today currently recently "
+    "often ever still already too very well again together alone ago yet soon now then today currently recently "
     "there here each every few several only just even both either neither many much some any such own "
     "born people things thing stuff kind kinds type types sort sorts number part place "
     "into onto over under through between across near after before during since until within without against "
@@ -53,7 +56,9 @@ _PLAIN_VERBS = frozenset(
     "live lives work works die dies study studies belong belongs own owns need needs use uses appear appears "
     "star stars act acts flow flows border borders start starts end ends contain contains include includes "
     "influence influences inspire inspires create creates direct directs produce produces design designs "
-    "invent invents discover discovers marry marries".split())
+    "invent invents discover discovers marry marries cross crosses visit visits join joins host hosts serve serves "
+    "follow follows reach reaches connect connects succeed succeeds coach coaches manage manages train trains "
+    "sign signs beat beats replace replaces attend attends compose composes paint paints".split())
 
 
 def written_without_capitals(tokens: Sequence[str]) -> bool:
@@ -77,11 +82,15 @@ def _opens_or_ends_a_name(word: str, following: str, ontology: Ontology) -> bool
     return _verb(word, following)
 
 
-def _name_word(word: str, following: str, ontology: Ontology) -> bool:
+def _name_word(word: str, following: str, ontology: Ontology, first: bool = True) -> bool:
+    """``first``: the word would open a name, where a degree stands ("the highest"); "mount everest" goes on."""
     lower = word.lower()
-    if lower in NOT_NOUNS or lower in _NOT_NAME_WORDS or lower.endswith("ly") or _verb(lower, following):
+    given = has_given_name(lower) and lower not in _PLAIN_VERBS  # "alfred", "ernest": no verb, no degree
+    if lower in NOT_NOUNS or lower in _NOT_NAME_WORDS or (_verb(lower, following) and not given):
         return False
-    if len(lower) > 5 and lower.endswith("est"):
+    if lower.endswith("ly") and not (given or place_kind(lower, said_to_be_a_place=True)):
+        return False  # an adverb ("mostly"), though "italy" and "emily" end so too
+    if first and len(lower) > 5 and lower.endswith("est") and not given:
         return False  # "the highest", "the oldest": a degree, read by the superlatives
     return (word.isalpha() and len(word) > 1 or word.isdigit()) and not is_link_label(lower, ontology)
 
@@ -100,6 +109,11 @@ def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontolog
     word = lowered[position]
     return start < position == len(lowered) - 1 and word.endswith("ing") and word.isalpha() and \
         not is_link_label(word, ontology)
+
+
+def _surname_in_ing(lowered: Sequence[str], position: int, start: int) -> bool:
+    """"alexander fleming": a word in -ing after a given name is the family name, no gerund."""
+    return position == start + 1 and lowered[position].endswith("ing") and has_given_name(lowered[start])
 
 
 def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
@@ -132,7 +146,8 @@ def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
     # title has its "of": "songs of innocence")
     opened_by_kind = len(words) > 1 and words[1] != "of" and _plural(words[0]) and \
         class_named(words[0], ontology) is not None
-    return (plural_kind or opened_by_kind) and not is_country(" ".join(words))  # "the philippines"
+    # "the philippines", "born in texas"
+    return (plural_kind or opened_by_kind) and not place_kind(" ".join(words), said_to_be_a_place=True)
 
 
 def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
@@ -141,10 +156,14 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
         return False
     # "whose color is royal blue": what a relation noun is said to be is a name
     whose = lowered[before] in COPULAS and lowered[max(before - 2, 0)] == "whose"
+    # "in which country is mount everest": words after "is" that end the question name its subject; one word
+    # may say what it is ("which order is unpaid")
+    subject = lowered[before] in ("is", "was") and end - start > 1 and \
+        (end == len(lowered) or end == len(lowered) - 1 and lowered[end] in _PREPOSITIONS)
     opens = lowered[before] in _BEFORE or _opens_or_ends_a_name(lowered[before], lowered[start], ontology) or (
-        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS) or whose or \
+        lowered[before] in DO_FORMS or before == 0 and lowered[before] in COPULAS) or whose or subject or \
         _after_its_kind(lowered, before, ontology)  # "does the weser …", "the movie titanic"
-    if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose:
+    if lowered[before] in COPULAS and before > 0 and end == len(lowered) and not whose and not subject:
         return False  # "which orders are unpaid": said of the subject, no name
     # ("was julia roberts starring?": a word in -ing ending the question, or before a preposition, is a verb)
     verb_in_ing = lowered[end].endswith("ing") and (end + 1 == len(lowered) or lowered[end + 1] in _BEFORE) \
@@ -157,7 +176,9 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
         return True
     # "which river does the brooklyn bridge cross": the subject of "does" ends before the question's last word
     before_the_verb = lowered[before] in DO_FORMS and end == len(lowered) - 1
-    closes = end == len(lowered) or before_the_verb or lowered[end] in _AFTER or \
+    # "is michelle obama the wife of …": a question opened by "is" names its subject before what it is said to be
+    said_to_be = before == 0 and lowered[before] in COPULAS and lowered[end:end + 1] in (["the"], ["a"], ["an"])
+    closes = end == len(lowered) or before_the_verb or said_to_be or lowered[end] in _AFTER or \
         _opens_or_ends_a_name(lowered[end], "", ontology)
     return opens and closes
 
@@ -177,7 +198,10 @@ def _class_word_ends_the_name(lowered: Sequence[str], start: int, head: int, ont
             is_verb_form(word) or lowered[start - 1] in ("a", "an") or lowered[head + 1:head + 2] == ["of"]:
         return False
     before = word_before_articles(lowered, start)
-    return before >= 0 and lowered[before] in _PREPOSITIONS and class_named(word, ontology) is not None
+    # "where is harvard university", "which label released abbey road": so too where the name ends the question
+    last = head == len(lowered) - 1 and before >= 0 and (
+        lowered[before] in ("is", "was") or _opens_or_ends_a_name(lowered[before], lowered[start], ontology))
+    return before >= 0 and (lowered[before] in _PREPOSITIONS or last) and class_named(word, ontology) is not None
 
 
 def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
@@ -212,12 +236,15 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
     found: list[Mention] = []
     i = 0
     while i < len(tokens):
-        end = i
         # "which river does the brooklyn bridge cross": the subject of "does" is no part of the verb ending it
         last = len(tokens) - 1 if _subject_of_do(lowered, i) else len(tokens)
+        # "the united kingdom", "the united states": a country's words, though a verb and a link's word are among them
+        end = next((i + n for n in (3, 2) if i + n <= len(tokens) and not any(taken[i:i + n])
+                    and is_country(" ".join(lowered[i:i + n]))), i)
         while end < len(tokens) and end - i < _MAX_WORDS and not taken[end] and not (end == last and end > i) and \
-                (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology)
-                 or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)):
+                (_name_word(tokens[end], lowered[end + 1] if end + 1 < len(tokens) else "", ontology, end == i)
+                 or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)
+                 or _surname_in_ing(lowered, end, i)):
             end += 1
         a_kind = (end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)) or \
             _described_kind(lowered, i, end, ontology)

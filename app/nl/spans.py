@@ -35,7 +35,7 @@ from app.nl.name_spans import (
     names,
     title_end,
 )
-from app.nl.mentions import class_mentions, class_named, is_link_label, links_labelled, word_forms
+from app.nl.mentions import class_mentions, class_named, derived_word, is_link_label, links_labelled, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
@@ -334,6 +334,8 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
         lower = word.lower()
         if taken[i] or lower in NOT_NOUNS or not word.isalpha() or (len(word) < 3 and not word.isupper()):
             continue
+        if country_of(lower, uncapitalised=True) and tokens[i + 1:i + 2] and tokens[i + 1].isalpha():
+            continue  # "the swedish covenant hospital": a demonym, however written, says where, not what
         # a determiner just before, or before one or two describing words ("the most expensive book")
         before = range(max(i - 3, 0), i)
         recent = [tokens[k].lower() for k in before]
@@ -421,9 +423,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
         if in_idiom(lowered, i) or _part_of_the_verbs_noun(lowered, i) or verb_slot(tokens, i) or \
                 verb_after_do(tokens, i):
             continue  # "which branches hold a copy": a verb, though a library's "hold" is a reservation
-        # "the spouse of …", "where the author is …": a link's own word before "of" or a verb
-        # names a relation, not a thing
-        # ("whose creators are …", "are relatives to …")
+        # "the spouse of …", "where the author is …", "whose creators are …", "are relatives to …": a link's own
+        # word before "of" or a verb names a relation, not a thing
         if not (is_link_label(lowered[i], index.ontology) and i and lowered[i - 1] in _RELATION_BEFORE | {"whose"}
                 and lowered[i + 1:i + 2] in (["of"], ["is"], ["was"], ["are"], ["were"], ["to"])):
             spans.append((i, i + 1))
@@ -469,7 +470,8 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
             # citizenship does Carla Hoffmann have": a country).
             mention = Mention(start, end, tokens[start], "related", score=CLASS_SIMILARITY,
                               class_iri=declared_range(lowered[start], index.ontology))
-        elif found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)):
+        elif found and (found[0].score >= CLASS_SIMILARITY or _names_head(tokens[start:end], found[0].label)) and \
+                not (end - start == 1 and derived_word(lowered[start], found[0].label)):  # "music": no musical
             mention = Mention(start, end, " ".join(tokens[start:end]), "class", class_iri=found[0].iri,
                               score=found[0].score)
         elif end - start == 1 and (defined := defined_as(tokens[start], index.ontology)):
