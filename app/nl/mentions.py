@@ -109,15 +109,17 @@ def derived_word(word: str, label: str) -> bool:
     word, label = word.lower(), label.lower()
     if " " in word or " " in label or label in word_forms([word]) or word in word_forms([label]):
         return False
-    def ending(said: str) -> str | None:
-        return next((tail for tail in _ADJECTIVE_ENDINGS if said.endswith(tail)), None)
-
-    return len(word) >= _ROOT_LETTERS and word[:_ROOT_LETTERS] == label[:_ROOT_LETTERS] and ending(word) != ending(label)
+    return len(word) >= _ROOT_LETTERS and word[:_ROOT_LETTERS] == label[:_ROOT_LETTERS] and \
+        _adjective_ending(word) != _adjective_ending(label)
 
 
 # How many first letters two words must share to come from one root ("relig"-ion, "relig"-ious).
 _ROOT_LETTERS = 5
 _ADJECTIVE_ENDINGS = ("al", "ous", "ive", "ary", "ful", "ish")
+
+
+def _adjective_ending(word: str) -> str | None:
+    return next((tail for tail in _ADJECTIVE_ENDINGS if word.endswith(tail)), None)
 
 
 def _lookup(labels: dict[str, str], words: list[str]) -> tuple[str, bool] | None:

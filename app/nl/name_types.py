@@ -90,8 +90,8 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
         return None
     if nearest is not None and words:
         best = nearest(words, list(dict.fromkeys(choices.values())))
-        label = next((said for said, iri in choices.items() if best and iri == best[0]), "")
-        if best is not None and best[1] >= ANSWER_SIMILARITY and not derived_word(words.split()[-1], label):
+        if best is not None and best[1] >= ANSWER_SIMILARITY and not any(
+                derived_word(words.split()[-1], label) for label, iri in choices.items() if iri == best[0]):
             return best[0]  # "religion" names no religious person
     return None
 
