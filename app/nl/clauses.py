@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from app.nl.comparisons import find_comparisons
+from app.nl.given_names import looks_like_a_person
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
@@ -262,8 +263,23 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                     words = list(tokens[start:a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
-        phrases.append(words)
+        phrases.append(_made_by_a_person(words, b))
     return phrases
+
+
+def _made_by_a_person(words: list[str], second: Mention) -> list[str]:
+    """"Songs from Bruce Springsteen", "letters from Abraham Lincoln": what comes from a person is theirs, as
+    "by" says, not from a place.
+
+    >>> _made_by_a_person(["from"], Mention(3, 5, "Bruce Springsteen", "name"))
+    ['by']
+    >>> _made_by_a_person(["from"], Mention(3, 4, "Liverpool", "name"))
+    ['from']
+    """
+    if [w.lower() for w in words if w.lower() not in ARTICLES | COPULAS] == ["from"] and second.kind == "name" and \
+            looks_like_a_person(second.text):
+        return ["by"]
+    return words
 
 
 def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool:
@@ -277,10 +293,18 @@ def predicate_of_the_whole(between: Sequence[str], after: Sequence[str]) -> bool
     True
     >>> predicate_of_the_whole(["on", "the"], "are taller than 2 metres".split())
     True
+    >>> predicate_of_the_whole(["in"], ["erupted", "", ""])  # "… in Japan erupted since 2000" (read apart)
+    True
     """
     between = [w for w in between if w.lower() not in ARTICLES]  # "players on the Chicago Bulls are …"
-    return len(between) == 1 and between[0].lower() in PREPOSITIONS and \
-        bool(after) and (after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after))
+    return len(between) == 1 and between[0].lower() in PREPOSITIONS and bool(after) and (
+        after[0].lower() in PREDICATE_VERBS | {"with"} or _compares(after) or _a_last_verb(after))
+
+
+def _a_last_verb(after: Sequence[str]) -> bool:
+    """A verb that ends the question, less what was read apart: "which volcanos in Japan erupted" says the
+    volcanos erupted; "authors born in Dublin" goes on, and says where the authors were born."""
+    return is_verb_form(after[0]) and not any(w.isalnum() for w in after[1:])
 
 
 def words_between(tokens: Sequence[str], first: Mention, second: Mention) -> list[str]:
