@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from app.graph.model import Node, OrderBy, PrototypeGraph
 from app.nl.measures import AMOUNTS, EVENT_DATES, general_twin, measured_by
+from app.nl.mentions import class_named
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import COPULAS, HAVE_FORMS, PEOPLE, SIZE_SUPERLATIVES
+from app.nl.words import COPULAS, ENGLISH, HAVE_FORMS, PEOPLE, SIZE_SUPERLATIVES
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import RDFS_LABEL, DatatypeKind, datatype_kind, plain_label, value_kind
 
@@ -46,6 +47,9 @@ _FILLERS = frozenset({"the", "a", "an", "of", "by", "in", "and", "paid"})
 # After an event's verb, ending the question: which end of its dates is meant
 _WHEN_WORDS = {"first": "first", "earliest": "earliest", "last": "latest", "latest": "latest", "recently": "latest"}
 _RELATIVE = frozenset({"most", "least", "fewest"})
+# Before a thing's noun, an ordinal of time ("the first album", "his last film"), but not a name's part ("first name")
+_ORDINALS = {"first": "earliest", "last": "latest"}
+_OWNERS = frozenset({"the", "his", "her", "their", "its", "s", "'s"})
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,11 @@ def _superlative_at(lowered: Sequence[str], k: int) -> tuple[int, int, str] | No
         verb = lowered[k - 2] if word == "recently" and lowered[k - 1] == "most" and k >= 2 else lowered[k - 1]
         if verb in EVENT_DATES:
             return lowered.index(verb, k - 2), k + 1, f"{_WHEN_WORDS[word]} {verb}"
+    # ("a music genre … and the first music genre": the one said first, as a templated question refers back)
+    if word in _ORDINALS and k >= 1 and lowered[k - 1] in _OWNERS and k + 1 < len(lowered) and \
+            lowered[k + 1].isalpha() and lowered[k + 1] not in ENGLISH | {"names", "one", "time"} and \
+            lowered[k + 1] not in lowered[:k]:
+        return k, k + 1, _ORDINALS[word]  # "the first album of Queen": the earliest; "her last film": the latest
     if word in _RELATIVE and (k + 1 == len(lowered) or lowered[k + 1] in _FILLERS) and k >= 2 and \
             lowered[k - 1] == "the" and lowered[k - 2] not in _FILLERS:
         # "which product weighs the most": the verb says what is measured ("weighs": weight)
@@ -94,6 +103,12 @@ def sorted_amounts(tokens: Sequence[str]) -> set[int]:
     (set(), set())
     >>> sorted(sorted_amounts("Which city has the most inhabitants in France".split()))
     [4, 5]
+    >>> sorted_amounts("What was the first album of Queen".split()), sorted_amounts("his first name".split())
+    ({3}, set())
+    >>> sorted_amounts("Which river is the longest in Africa".split())
+    {4}
+    >>> sorted_amounts("a work and a person and the first work has an author".split())
+    set()
     """
     lowered = [t.lower() for t in tokens]
     found = set()
@@ -103,7 +118,18 @@ def sorted_amounts(tokens: Sequence[str]) -> set[int]:
             found.update(range(at[0], at[1] + 1))
         elif at is not None and at[2].split()[-1] in PEOPLE:  # "the most inhabitants": a population
             found.update(range(at[0], at[1]))
+        elif at is not None and lowered[k] in _ORDINALS:  # "Madonna's first album": no first owner's word
+            found.add(k)
+        elif at is not None and _predicative(lowered, at) and measured_by(at[2].split()[-1]):
+            found.update(range(at[0], at[1]))  # "which river is the longest in Africa": a length, no link's word
     return found
+
+
+def _predicative(lowered: Sequence[str], at: tuple[int, int, str]) -> bool:
+    """Whether a superlative is said after "is the" with no noun of its own ("is the longest in")."""
+    start, end, _ = at
+    return start >= 2 and lowered[start - 1] == "the" and lowered[start - 2] in COPULAS and \
+        (end == len(lowered) or lowered[end] in _FILLERS)
 
 
 def superlative_words(tokens: Sequence[str]) -> tuple[str, ...]:
@@ -183,6 +209,8 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         unmeasured = not (measures or noun or counted)  # (what is labelled, when no noun, is measured too)
         reading = _best_attribute(said, favoured, graph, ontology, index, labelled, counted,
                                   UNMEASURED_SIMILARITY if unmeasured else ATTRIBUTE_SIMILARITY)
+        if reading is not None and lowered[start] in _ORDINALS and _a_person(graph.node(reading[0]).class_, ontology):
+            continue  # "the first wife of Henry VIII": the order of a marriage, which no date of a person says
         if reading is not None:
             node_id, attribute, kind, narrowed_to = reading
             attribute = general_twin(attribute, narrowed_to or graph.node(node_id).class_, ontology)
@@ -201,6 +229,11 @@ def _names_a_value(noun: str, ontology: Ontology) -> bool:
         word for attribute in ontology.attributes for word in plain_label(attribute.label).split()))
     first = noun.split()[0]
     return first in AMOUNTS or first in words
+
+
+def _a_person(class_iri: str, ontology: Ontology) -> bool:
+    person = class_named("person", ontology)
+    return person is not None and ontology.is_subclass(class_iri, person)
 
 
 def _is_plural_noun(word: str) -> bool:
