@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.caching import KeyedCache
 from app.nl.mention_types import Mention
 from app.nl.definitions import ends_a_class_label
 from app.nl.demonyms import is_country
@@ -38,7 +39,7 @@ _AFTER = frozenset("of in at from to by for with on into and or as both also is 
 # Words no name is made of, though none of the tables above holds them.
 _NOT_NAME_WORDS = frozenset(
     "i you we they he she him them me my your our one ones someone something anyone anything everyone everything "
-    "often ever still already too very well again together alone ago yet soon now then today currently recently "
+    "often ever still already too very well again together alone ago yet soon now then today currently recently later "
     "there here each every few several only just even both either neither many much some any such own "
     "born people things thing stuff kind kinds type types sort sorts number part place "
     "into onto over under through between across near after before during since until within without against "
@@ -59,6 +60,18 @@ _PLAIN_VERBS = frozenset(
     "invent invents discover discovers marry marries cross crosses visit visits join joins host hosts serve serves "
     "follow follows reach reaches connect connects succeed succeeds coach coaches manage manages train trains "
     "sign signs beat beats replace replaces attend attends compose composes paint paints".split())
+
+
+_link_word_sets: KeyedCache[str, frozenset[str]] = KeyedCache(max_size=8)
+
+
+def _link_words(ontology: Ontology) -> frozenset[str]:
+    """The words of the links' labels ("music" of "music by", "lyrics"): a relation's vocabulary, which a name
+    of one lower-case word seldom is ("madonna"). A place or a given name among them stays a name: DBpedia
+    labels a link "wins at japan"."""
+    return _link_word_sets.get_or_build(ontology.fingerprint, lambda: frozenset(
+        word for link in ontology.links for word in (link.label or "").lower().split()
+        if not place_kind(word, said_to_be_a_place=True) and not has_given_name(word)))
 
 
 def written_without_capitals(tokens: Sequence[str]) -> bool:
@@ -114,6 +127,12 @@ def _last_name_in_ing(lowered: Sequence[str], position: int, start: int, ontolog
 def _surname_in_ing(lowered: Sequence[str], position: int, start: int) -> bool:
     """"alexander fleming": a word in -ing after a given name is the family name, no gerund."""
     return position == start + 1 and lowered[position].endswith("ing") and has_given_name(lowered[start])
+
+
+def _one_plural_after_the(lowered: Sequence[str], start: int, end: int) -> bool:
+    """"the beatles", "the alps": one plural word after "the" that no class or link is labelled with (those are
+    read before names) names a group or a range, as "the books" would name a kind."""
+    return end == start + 1 and start > 0 and lowered[start - 1] == "the"
 
 
 def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
@@ -246,14 +265,16 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
                  or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)
                  or _surname_in_ing(lowered, end, i)):
             end += 1
-        a_kind = (end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)) or \
-            _described_kind(lowered, i, end, ontology)
+        a_kind = (end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)
+                  and not _one_plural_after_the(lowered, i, end)) or _described_kind(lowered, i, end, ontology)
         kind = None
         if end < len(tokens) and not taken[end] and not a_kind and \
                 _class_word_ends_the_name(lowered, i, end, ontology) and \
                 _stands_where_a_name_does(lowered, i, end + 1, ontology):
             # "studied at yale university": the class word, a link's word too, ended the run; it says the kind
             kind, end = class_named(lowered[end], ontology), end + 1
+        if end == i + 1 and kind is None and lowered[i] in _link_words(ontology):
+            end = i  # "musicals with music by …": one word of the links' own words says a relation, no name
         if end > i and not tokens[i].isdigit() and not a_kind and _stands_where_a_name_does(lowered, i, end, ontology):
             # "the book the hobbit": a title's own article, right after its kind, is the title's
             start = i - 1 if i >= 2 and lowered[i - 1] == "the" and _after_its_kind(lowered, i - 2, ontology) else i

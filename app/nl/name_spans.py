@@ -26,6 +26,8 @@ MAX_NAME_WORDS = 6
 # Small words that are no noun, so begin no thing and no name.
 NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
                                  "also", "both", "only", "ever", "really", "as",
+                                 # "Which Greek parties exist?": being, no kind of thing (a person, by meaning)
+                                 "exist", "exists", "existed",
                                  # "Can I see …": a modal opening the question starts no name
                                  "can", "could", "will", "would", "should", "shall", "may", "might", "must"})
 # Small words a name can hold inside it ("Bank of America", "The Lord of the Rings", "Benicio del Toro").
