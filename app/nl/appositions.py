@@ -65,6 +65,12 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     # actors": a relation noun or a plural class word needs no "the"
     said_so = between[:1] and between[0] in COPULAS | _BECOME and \
         [w for w in between[1:] if w != "also"] in ([], ["the"])
+    # "Whose wife was a singer?", "whose children are actors": the ones the relation noun names are of that class
+    whose = asked.kind == "related" and lowered[asked.start - 1:asked.start] == ["whose"] and said.kind == "class" \
+        and None not in (asked.class_iri, said.class_iri) and between[:1] and between[0] in COPULAS and \
+        between[1:] in ([], ["a"], ["an"]) and lowered[said.end:said.end + 1] != ["of"]  # "a member of": a relation
+    if whose:
+        said_so, pinned = True, True
     if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or not said_so:
         return None
     first, second = asked.class_iri, said.class_iri
