@@ -1,7 +1,8 @@
 """English readings of session 34 on the evidence path: a verb ending the question after "X in Y", what comes
 "from" a person, "the first"/"the last" of things, a superlative said after "is the", one lower-case word
-of the links' own vocabulary, and one plural after "the" in lower case. Real embedder, real model, real ontologies (DBpedia, the library and company
-samples, a small vocabulary written here)."""
+of the links' own vocabulary, one plural after "the" in lower case, and "whose wife was a singer". Real
+embedder, real model, real ontologies (DBpedia, the library and company samples, a small vocabulary written
+here)."""
 
 from __future__ import annotations
 
@@ -138,3 +139,19 @@ def test_rd250_exist_is_no_kind_of_thing(dbpedia) -> None:
     # before, "exist" was a person by meaning, joined to the parties
     assert sorted(n.class_ for n in graph.nodes) == [D + "Country", D + "PoliticalParty"]
 
+
+
+@pytest.mark.parametrize(("question", "kind", "link"), [
+    ("Whose wife was a singer?", D + "Singer", D + "spouse"),
+    ("Whose children are actors?", D + "Actor", D + "child"),
+])
+def test_rd252_whose_relation_noun_is_a_class_word_is_of_that_class(dbpedia, question, kind, link) -> None:
+    graph = extract_graph(question, dbpedia).graph
+    # before, the wife and the singer were two people, each joined to the other by "spouse"
+    assert sorted(n.class_ for n in graph.nodes) == sorted([D + "Person", kind])
+    assert [e.link for e in graph.edges] == [link]
+
+
+def test_rd252_whose_relation_noun_is_a_member_of_something_stays_a_relation(dbpedia) -> None:
+    graph = extract_graph("Whose spouse was a member of the Beatles?", dbpedia).graph
+    assert D + "bandMember" in {e.link for e in graph.edges}
