@@ -257,7 +257,10 @@ def _lexical(grams: Sequence[str], label: str, longer_verbatim: Sequence[str] = 
         return SHARED_STEM_BONUS + VERBATIM_BONUS
     stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
     label_stems = {word_stem(w) for w in label.split() if len(w) > 2}
-    return SHARED_STEM_BONUS if stems & label_stems else 0.0
+    # a word said inside the longer label or phrase meant ("released on": record label) is that one's, not a stem
+    # shared with this label ("release location")
+    theirs = {word_stem(w) for longer in longer_verbatim for w in longer.split()}
+    return SHARED_STEM_BONUS if (stems & label_stems) - theirs else 0.0
 
 
 def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> float:

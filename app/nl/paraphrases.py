@@ -51,8 +51,11 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("published in", "publication")),
     # ("release" as asked of the maker: "Which albums did Metallica release?"; "released in" may be a place)
     (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "record", "records",
-                                                          "performed", "release"],
+                                                          "performed", "release", "released"],
      ("artist", "performer")),
+    # "albums released on Atlantic Records": the label that issued them; said "released in", a place or a year
+    (_forms("released issued", "on under through"),
+     ("record label", "label")),
     (_forms("marry married marries wed", "to") + ["married", "marry", "wife", "husband", "wives", "husbands",
                                                   "widow", "widower", "partner"],
      ("spouse",)),
@@ -161,6 +164,11 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("film director", "director", "artist", "performer", "author", "writer", "creator", "maker")),
     (_forms("composed", "by") + ["composed", "composes", "compose"],
      ("music composer", "composer")),
+    # "Who wrote the music for Star Wars?": whoever writes a work's music composed it, and did not author the work
+    ([f"{verb} the {work}" for verb in ("wrote", "writes", "write", "written", "did", "does", "made", "makes")
+      for work in ("music", "score", "soundtrack")]
+     + [f"{work} {of}" for work in ("music", "score", "soundtrack") for of in ("for", "of", "to")],
+     ("music composer",)),
     (_forms("translated", "by") + ["translated", "translates"],
      ("translator",)),
     (_forms("illustrated drawn", "by") + ["illustrated", "illustrates", "drew"],
@@ -189,6 +197,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("member of", "part of", "affiliation", "party")),
     (_forms("work works worked working", "on") + _forms("involved engaged", "in"),  # "engineers working on Atlas"
      ("participant", "participants", "member")),
+    # "Which wars was Grant involved in?": the ones a person fought in, when nothing that takes part joins them
+    (_forms("involved engaged", "in") + _forms("fight fights fought fighting serve serves served", "in"),
+     ("battle", "military conflict")),
     (_forms("teach teaches taught teaching lecture lectures lectured", "at in"),
      ("employer", "faculty", "works at")),
     # "Who was the first to climb Mount Everest?": a mountain's climbers are its ascents' people
