@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from app.nl.mention_types import Mention
 from app.nl.name_kinds import known_kind
-from app.nl.words import COPULAS, SIZE_SUPERLATIVES
+from app.nl.words import ANY_PERSON, COPULAS, SIZE_SUPERLATIVES
 from ontology_loaders.model import Ontology
 
 __all__ = ["merge_appositions"]
@@ -71,6 +71,10 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
         between[1:] in ([], ["a"], ["an"]) and lowered[said.end:said.end + 1] != ["of"]  # "a member of": a relation
     if whose:
         said_so, pinned = True, True
+    # "married to someone who is a singer": the one person is of that class
+    said_so = said_so or asked.kind == "class" and asked.text.lower() in ANY_PERSON and said.kind == "class" and \
+        between[:1] in (["who"], ["that"]) and between[1:2] and between[1] in COPULAS and \
+        [w for w in between[2:] if w != "also"] in (["a"], ["an"])
     if not (asked.kind == "class" and said.kind in ("class", "related") or pinned) or not said_so:
         return None
     first, second = asked.class_iri, said.class_iri

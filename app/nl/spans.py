@@ -40,7 +40,7 @@ from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
 from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_after_do, verb_slot
-from app.nl.words import (ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
+from app.nl.words import (ANY_PERSON, ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
                           word_before_articles)
 from ontology_loaders.model import OWL_THING, Ontology
 
@@ -147,10 +147,12 @@ def _titled(name: str) -> str:
 
 
 def _everyone(lowered: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
-    """"Show me everyone in the Marketing department": every person, of the class labelled "person"."""
+    """"Show me everyone in the Marketing department": every person, of the class labelled "person". "Married to
+    someone born in France": one person, or whatever kind of one the link says ("music composed by someone":
+    a musical artist), as for "who"."""
     person = class_named("person", ontology)
-    return [Mention(i, i + 1, word, "class", class_iri=person) for i, word in enumerate(lowered)
-            if word in ("everyone", "everybody") and not taken[i] and person]
+    return [Mention(i, i + 1, word, "class", class_iri=person if word.startswith("every") else None)
+            for i, word in enumerate(lowered) if word in ANY_PERSON and not taken[i] and person]
 
 
 def _generic_people(mention: Mention, lowered: Sequence[str]) -> bool:

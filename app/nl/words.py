@@ -40,6 +40,8 @@ NUMBER_WORDS = {word: value for value, word in enumerate(
 # Superlatives of size, which do not say what is measured ("the largest city": by area? by population?)
 SIZE_SUPERLATIVES = frozenset({"biggest", "largest", "smallest", "greatest"})
 PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
+# Words for any person: "Show me everyone in …", "married to someone born in France".
+ANY_PERSON = frozenset({"everyone", "everybody", "someone", "somebody", "anyone", "anybody"})
 # "Foxconn makes how many things", "Boeing makes which aircraft": a statement asks its object where it stands
 ASKED_IN_PLACE = frozenset({"which", "what", "how"})
 # Words for a thing of any kind: "How many things are aired on BBC HD" asks for whatever the link reaches.
