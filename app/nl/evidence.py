@@ -134,7 +134,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
     plan = Plan(list(mentions), [m.class_iri or place_named(m, ontology) for m in mentions])
     _join_pairs(plan, tokens, mentions, phrases, ontology, index)
     same_thing(tokens, plan)
-    same_as(tokens, plan, ontology)
+    same_as(tokens, plan, ontology, index)
     theirs(tokens, plan, ontology, index)
     named_kind(plan, ontology)
     kind_before_kind(plan, ontology)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from app.nl.link_choice import LinkChoice
+from app.nl.link_choice import LinkChoice, content_words, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
@@ -21,6 +21,7 @@ __all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_th
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 _POSSESSIVES = frozenset({"their", "his", "her", "its"})
+_SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
 
 
 def as_their_own(tokens: Sequence[str], first: Mention, second: Mention) -> bool:
@@ -43,8 +44,9 @@ def as_their_own(tokens: Sequence[str], first: Mention, second: Mention) -> bool
         second.start == first.end + 2 and lowered[first.end] == "as" and lowered[first.end + 1] in _POSSESSIVES
 
 
-def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
-    """"… studied at the same university as them": the first thing has that link to it too (a shared node)."""
+def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: OntologyIndex) -> None:
+    """"… studied at the same university as them": the first thing has that link to it too (a shared node);
+    "as they were born": the verb after the pronoun says the thing's other link to it."""
     lowered = [t.lower() for t in tokens]
     for i, choice, j, words in list(plan.edges):
         target = plan.mentions[j]
@@ -58,7 +60,15 @@ def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology) -> None:
             _same_as_named(plan, i, choice, j, words, ontology)
             continue
         if "same" not in [w.lower() for w in words] or len(after) < 2 or after[0] != "as" or \
-                after[1] not in _BACK_PRONOUNS or i == 0:
+                after[1] not in _BACK_PRONOUNS:
+            continue
+        clause = [w for w in lowered[target.end + 2:] if w.isalpha()]
+        if after[1] in _SUBJECT_PRONOUNS and content_words(clause):
+            # "people who died in the same place as they were born": they were born there, by the verb said
+            grams = phrase_grams(clause, whole=False) or phrase_grams(clause)
+            plan.join_also(i, j, grams, index.embed_many(grams), clause, ontology, index)
+            continue
+        if i == 0:
             continue
         source_class, target_class = plan.classes[0], plan.classes[j]
         if source_class and target_class and ontology.link_fits(choice.link, source_class, target_class):
