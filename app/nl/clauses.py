@@ -259,7 +259,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                     own = a.end - len(a.text.split()) if a.kind in ("class", "related") else a.start
                     # "Is Michelle Obama the wife of": the words before the name are in these already
                     # ("the children of presidents of": the words before a class word are the previous thing's)
-                    start = max(own - 2, mentions[i - 1].end if i and a.kind in ("class", "related") else 0)
+                    # ("which musicians were members of": one thing said twice; its words say no relation)
+                    start = max(own - 2, mentions[i - 1].end if i and a.kind in ("class", "related") else 0,
+                                own if a.start < own else 0)
                     words = list(tokens[start:a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
