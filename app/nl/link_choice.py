@@ -31,7 +31,7 @@ from app.nl.link_direction import (
 from app.nl.mentions import class_named
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import NEGATIONS, NUMBER_WORDS
+from app.nl.words import ARTICLES, NEGATIONS, NUMBER_WORDS
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label, spelled_label
 
@@ -107,8 +107,10 @@ def implied_grams(words: Sequence[str]) -> list[str]:
     (['located in'], [])
     """
     hints = [_PREPOSITION_HINTS[w.lower()] for w in words if w.lower() in _PREPOSITION_HINTS]
-    # and the nouns the relation table gives them: "books by William Goldman", where "by" names the maker
-    return list(dict.fromkeys(hints + relation_nouns(hints)))
+    # and the nouns the relation table gives them: "books by William Goldman", where "by" names the maker; or
+    # the table gives the words ("were in": starring)
+    said = " ".join(w.lower() for w in words if w.lower() not in ARTICLES | {"who", "that", "which"})
+    return list(dict.fromkeys(hints + relation_nouns(hints) + relation_nouns([said])))
 
 
 def content_words(words: Sequence[str]) -> list[str]:

@@ -44,6 +44,11 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("chief executive officer", "ceo", "chief executive")),
     (_forms("cast casted", "in") + ["cast of"],  # "the people cast in Betsy's Wedding"
      ("starring",)),
+    # "Which actors were in Titanic?": to be in a film or a show is to star in it; where no such link joins the
+    # two, "in" still says a place ("museums are in Paris"). Not "is in": "Is ANYway in the Quack album?" asks
+    # whether a song is on an album
+    (_forms("are was were", "in"),
+     ("starring",)),
     (_forms("play plays played playing", "in"),  # "who played in the band Queen"
      ("band member",)),
     # "articles that appeared in a journal": an article appears where it is published, an actor in a film
