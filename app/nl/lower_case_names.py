@@ -21,7 +21,7 @@ from app.nl.gazetteer import place_kind
 from app.nl.given_names import has_given_name
 from app.nl.mentions import class_named, is_link_label
 from app.nl.name_spans import NOT_NOUNS
-from app.nl.paraphrases import relation_nouns
+from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form, word_before_articles
 from ontology_loaders import Ontology
 
@@ -159,8 +159,10 @@ def _plural(word: str) -> bool:
 def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
     """Words ending in a plural are a kind of thing, not one thing's name: a lone plural ("prize-winning
     novels"), or one whose singular ends a class label ("open orders": sales order). "buenos aires" and "the
-    rolling stones" stay names."""
-    plural_kind = _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology))
+    rolling stones" stay names. A plural that names a class in everyday words counts as well ("electric cars":
+    automobiles)."""
+    plural_kind = _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology) or
+                                          any(class_named(noun, ontology) for noun in kind_nouns(words[-1])))
     # "wrote books about dragons": a run opened by a plural class word is that kind, said more closely (a
     # title has its "of": "songs of innocence")
     opened_by_kind = len(words) > 1 and words[1] != "of" and _plural(words[0]) and \
@@ -220,7 +222,9 @@ def _class_word_ends_the_name(lowered: Sequence[str], start: int, head: int, ont
     # "where is harvard university", "which label released abbey road": so too where the name ends the question
     last = head == len(lowered) - 1 and before >= 0 and (
         lowered[before] in ("is", "was") or _opens_or_ends_a_name(lowered[before], lowered[start], ontology))
-    return before >= 0 and (lowered[before] in _PREPOSITIONS or last) and class_named(word, ontology) is not None
+    # "which states does the mississippi river flow through": the subject of "does" is a name the class word ends
+    return before >= 0 and (lowered[before] in _PREPOSITIONS | DO_FORMS or last) and \
+        class_named(word, ontology) is not None
 
 
 def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:

@@ -47,7 +47,11 @@ def title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
     7
     >>> title_end("who won a nobel prize in Chemistry".split(), 3, 5), title_end("the Museum in Paris".split(), 1, 2)
     (None, None)
+    >>> title_end("who won the nobel prize in literature".split(), 3, 5), title_end("a museum in paris".split(), 1, 2)
+    (7, None)
     """
+    if not any(t[:1].isupper() for t in tokens[1:]):
+        return _lower_case_title_end(tokens, start, end)
     if start == 0 or not all(t[:1].isupper() for t in tokens[start:end]) or end + 1 >= len(tokens) or \
             tokens[end].lower() not in _TITLE_JOINERS or not tokens[end + 1][:1].isupper():
         return None
@@ -57,6 +61,19 @@ def title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
     if tokens[end].lower() == "in" and place_kind(" ".join(tokens[end + 1:title_end]), said_to_be_a_place=True):
         return None
     return title_end
+
+
+def _lower_case_title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
+    """Written in lower case, a title is told by its words: after "the" or "a", "in", then up to the next small
+    word, none of them a place ("who won the nobel prize in literature in 1921"). "Of" may say whose ("the ceo
+    of apple"), and no capital tells a title's."""
+    if start == 0 or tokens[start - 1].lower() not in ARTICLES or end >= len(tokens) or tokens[end].lower() != "in":
+        return None
+    rest = [t.lower() for t in tokens[end + 1:end + 4]]
+    words = len(next((rest[:k] for k, w in enumerate(rest) if not w.isalpha() or w in ENGLISH), rest))
+    if not words or any(place_kind(" ".join(rest[:k]), said_to_be_a_place=True) for k in range(1, words + 1)):
+        return None
+    return end + 1 + words
 
 
 def inside_longer_name(tokens: Sequence[str], mention: Mention) -> bool:

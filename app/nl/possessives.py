@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from app.nl.lower_case_names import written_without_capitals
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
 from app.nl.words import ENGLISH
@@ -22,6 +23,8 @@ __all__ = ["opening_and_name", "possessives_as_of"]
 # after a name only: "the same university as their spouse" compares, it gives no role
 _AS_THEIR = re.compile(r"\b([A-Z][\w.-]*)\s+as\s+(?:their|his|her|its)\s+(?=[a-z])")
 _POSSESSIVE = re.compile(r"\b((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)['’]s\s+([a-z]+(?:\s+[a-z]+)?)\b(?!['’])")
+# a question written in lower case marks no name: the words before "'s" that are no English word are one
+_LOWER_POSSESSIVE = re.compile(r"\b((?:[a-z][\w.-]*\s+){0,3}[a-z][\w.-]*)['’]s\s+([a-z]+(?:\s+[a-z]+)?)\b(?!['’])")
 
 
 def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tuple[str, str]]]:
@@ -41,12 +44,20 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
     'People who went to the same university as their spouse'
     >>> possessives_as_of("Is Anna Patel's mentor an engineer?", onto)
     ('Is the mentor of Anna Patel an engineer?', [("Anna Patel's mentor", 'the mentor of Anna Patel')])
+    >>> possessives_as_of("who is anna patel's mentor?", onto)[0]
+    'who is the mentor of anna patel?'
+    >>> possessives_as_of("who is the boss's mentor?", onto)[0]
+    "who is the boss's mentor?"
     """
     read: list[tuple[str, str]] = []
+    lower_case = written_without_capitals(question.split())
 
     def as_of(match: re.Match[str]) -> str:
         opening, name = opening_and_name(match.group(1))  # "Is Anna Patel's mentor …": "Is" is no part of the name
         words = match.group(2).split()
+        if lower_case and (opening.split()[-1:] in (["the"], ["a"], ["an"]) or
+                           any(w in ENGLISH or class_named(w, ontology) for w in name.split())):
+            return match.group(0)  # "the president's wife": a kind's, no name's
         for size in (2, 1):  # the longest label the words begin with
             label = " ".join(words[:size])
             if len(words) < size or label.endswith("s") or class_named(label, ontology) is not None:
@@ -59,7 +70,7 @@ def possessives_as_of(question: str, ontology: Ontology) -> tuple[str, list[tupl
         return match.group(0)
 
     # "Which employees have Anna Patel as their mentor": the role the name has, said "as mentor"
-    return _AS_THEIR.sub(r"\1 as ", _POSSESSIVE.sub(as_of, question)), read
+    return _AS_THEIR.sub(r"\1 as ", (_LOWER_POSSESSIVE if lower_case else _POSSESSIVE).sub(as_of, question)), read
 
 
 def opening_and_name(words: str) -> tuple[str, str]:

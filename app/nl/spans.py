@@ -106,8 +106,9 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
             end = title_end(tokens, mention.start, mention.end)
             if end is not None and not any(taken[mention.start:end]):
                 # "the Nobel Prize in Chemistry": a title headed by a class's label names one thing of it
-                take(Mention(mention.start, end, as_written(question, mention.start, end), "name",
-                             class_iri=mention.iri, score=0.8))
+                written = as_written(question, mention.start, end)
+                take(Mention(mention.start, end, written if any(t[:1].isupper() for t in tokens[1:]) else
+                             _titled(written), "name", class_iri=mention.iri, score=0.8))
                 continue
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",
                          class_iri=mention.iri))
