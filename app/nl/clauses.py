@@ -40,13 +40,24 @@ def set_aside_modifiers(mentions: Sequence[Mention],
     unspoken = list(tokens)
     for k, mention in enumerate(mentions):
         following = mentions[k + 1] if k + 1 < len(mentions) else None
-        if mention.modifier and following is not None and following.start == mention.end and \
+        if mention.modifier and following is not None and _describes(tokens[mention.end:following.start]) and \
                 following.kind in ("class", "focus"):
             modifiers.append((mention, len(chain)))
             unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
         else:
             chain.append(dataclasses.replace(mention, modifier=False) if mention.modifier else mention)
     return chain, modifiers, unspoken
+
+
+def _describes(between: Sequence[str]) -> bool:
+    """Whether the words between an adjective and its thing describe that thing too, as a kind of it ("Australian
+    metalcore bands", "French impressionist painters"): a lower-case word or two, none small or a verb's form.
+
+    >>> _describes([]), _describes(["metalcore"]), _describes(["who", "wrote"]), _describes(["living"])
+    (True, True, False, False)
+    """
+    return len(between) <= 2 and all(w.isalpha() and w.islower() and w not in ENGLISH and not is_verb_form(w)
+                                     for w in between)
 
 
 _COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
