@@ -20,8 +20,8 @@ MEASURED_BY = {
     "fast": ("speed",), "populous": ("population",),
     # the low ends, which sort the same values the other way ("the cheapest monitor": its price)
     "cheap": ("price", "cost"), "low": ("height", "elevation"), "short": ("length", "height"),
-    "light": ("weight", "mass"), "shallow": ("depth",), "narrow": ("width",), "slow": ("speed",),
-    "hot": ("temperature",), "cold": ("temperature",),
+    "small": ("size", "area"), "light": ("weight", "mass"), "shallow": ("depth",), "narrow": ("width",),
+    "slow": ("speed",), "hot": ("temperature",), "cold": ("temperature",),
     # when a thing came to be: "the latest order", "the newest product", "the most recent invoice"
     **{word: ("date", "release date", "launch date", "start date") for word in ("new", "recent", "late", "early")},
 }

@@ -111,6 +111,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("recorded in", "recording location", "location")),
     (_forms("take took takes taking taken", "place") + _forms("held", "in at"),
      ("location", "venue", "place")),
+    # "Which novels are set in Paris?": where a story happens
+    (_forms("set", "in"),
+     ("setting", "location", "place")),
     (_forms("built made manufactured constructed", "by") + ["built", "made", "manufactured", "makes", "make"],
      ("manufacturer", "builder")),
     (_forms("operated", "by") + ["operates", "operated"],
