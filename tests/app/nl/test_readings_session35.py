@@ -29,6 +29,7 @@ ex:musicComposer a owl:ObjectProperty ; rdfs:label "music composer" ; rdfs:domai
 ex:Actor a owl:Class ; rdfs:label "actor" . ex:Place a owl:Class ; rdfs:label "place" .
 ex:starring a owl:ObjectProperty ; rdfs:label "starring" ; rdfs:domain ex:Film ; rdfs:range ex:Actor .
 ex:location a owl:ObjectProperty ; rdfs:label "location" ; rdfs:domain ex:Actor ; rdfs:range ex:Place .
+ex:setting a owl:ObjectProperty ; rdfs:label "setting" ; rdfs:domain ex:Film ; rdfs:range ex:Place .
 """
 _WORLD = """ex:Country a owl:Class ; rdfs:label "country" . ex:Continent a owl:Class ; rdfs:label "continent" .
 ex:Place a owl:Class ; rdfs:label "place" .
@@ -211,3 +212,20 @@ def test_rd265_the_words_of_one_thing_said_twice_say_no_relation(dbpedia) -> Non
 def test_rd266_words_between_an_adjective_and_its_thing_describe_it(request, fixture, question, edge) -> None:
     # before, "metalcore" was the relation between Australia and the bands (DBpedia's "cpu"), "pop" a flower's
     assert edge in class_edges(extract_graph(question, request.getfixturevalue(fixture)).graph)
+
+
+@pytest.mark.parametrize(("fixture", "question", "link"), [
+    ("dbpedia", "Which novels are set in Paris?", D + "location"),
+    ("dbpedia", "Which TV series are set in New York?", D + "location"),
+    ("films", "Which films are set in Rome?", FILMS + "setting"),
+])
+def test_rd267_a_story_set_in_a_place_happens_there(request, fixture, question, link) -> None:
+    # before, a city's shows, and for the novels a musical work recorded in Paris that they were based on
+    assert _links(request, fixture, question) == [link]
+
+
+
+def test_rd269_the_smallest_country_is_the_one_of_least_area(dbpedia) -> None:
+    graph = extract_graph("What is the smallest country in the world?", dbpedia).graph
+    # before, DBpedia's "min", nearest in meaning to "smallest"
+    assert [(o.property, o.descending) for o in graph.order_by] == [(D + "area", False)] and graph.limit == 1
