@@ -17,7 +17,7 @@ from app.nl.mentions import is_link_label
 from app.nl.paraphrases import relation_nouns
 from app.nl.verb_slots import AFTER_VERB
 from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
-                          command_opening, is_verb_form)
+                          SUBJECT_PRONOUNS, command_opening, is_verb_form)
 from ontology_loaders import Ontology
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content",
@@ -64,7 +64,6 @@ _COORDINATORS = frozenset({"and", "or", "as", "well", "also", "both", "nor"})
 
 
 _RELATIVES = frozenset({"where", "that", "which", "whom", "in", "at"})
-_SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
 
 
 def back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int, list[str]] | None:
@@ -80,7 +79,7 @@ def back_clause(tokens: Sequence[str], mentions: Sequence[Mention]) -> tuple[int
     skip = 0
     while skip < len(lowered) and lowered[skip] in _RELATIVES:
         skip += 1
-    if skip >= len(lowered) or lowered[skip] not in _SUBJECT_PRONOUNS or not has_content(lowered[skip + 1:]):
+    if skip >= len(lowered) or lowered[skip] not in SUBJECT_PRONOUNS or not has_content(lowered[skip + 1:]):
         return None
     return start, list(tokens[start + skip + 1:])
 

@@ -22,10 +22,11 @@ from app.nl.given_names import has_given_name
 from app.nl.mentions import class_named, is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form, word_before_articles
+from app.nl.words import (COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form, word_before_articles,
+                          written_without_capitals)
 from ontology_loaders import Ontology
 
-__all__ = ["lower_case_names", "written_without_capitals"]
+__all__ = ["lower_case_names"]
 
 _MAX_WORDS = 4
 # Before a name: a preposition, "and" of a list, a relative word ("the races where bobby beasley …"); never
@@ -72,15 +73,6 @@ def _link_words(ontology: Ontology) -> frozenset[str]:
     return _link_word_sets.get_or_build(ontology.fingerprint, lambda: frozenset(
         word for link in ontology.links for word in (link.label or "").lower().split()
         if not place_kind(word, said_to_be_a_place=True) and not has_given_name(word)))
-
-
-def written_without_capitals(tokens: Sequence[str]) -> bool:
-    """Whether no word after the first begins with a capital ("I" aside): the writer did not mark names.
-
-    >>> written_without_capitals("who directed pulp fiction".split()), written_without_capitals(["Who", "is", "Ada"])
-    (True, False)
-    """
-    return not any(t[:1].isupper() and t != "I" for t in tokens[1:])
 
 
 def _verb(word: str, following: str) -> bool:

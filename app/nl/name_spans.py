@@ -16,7 +16,7 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
 from app.nl.written_days import DAY_OF_MONTH
-from app.nl.words import ARTICLES, ASKED_IN_PLACE, ENGLISH, MONTHS, TOKEN, is_verb_form
+from app.nl.words import ARTICLES, ASKED_IN_PLACE, ENGLISH, MONTHS, TOKEN, is_verb_form, written_without_capitals
 from ontology_loaders.model import Ontology
 
 __all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name",
@@ -50,7 +50,7 @@ def title_end(tokens: Sequence[str], start: int, end: int) -> int | None:
     >>> title_end("who won the nobel prize in literature".split(), 3, 5), title_end("a museum in paris".split(), 1, 2)
     (7, None)
     """
-    if not any(t[:1].isupper() for t in tokens[1:]):
+    if written_without_capitals(tokens):
         return _lower_case_title_end(tokens, start, end)
     if start == 0 or not all(t[:1].isupper() for t in tokens[start:end]) or end + 1 >= len(tokens) or \
             tokens[end].lower() not in _TITLE_JOINERS or not tokens[end + 1][:1].isupper():

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import re
 
-from app.nl.lower_case_names import written_without_capitals
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
-from app.nl.words import ENGLISH
+from app.nl.words import ENGLISH, written_without_capitals
 from ontology_loaders import Ontology
 
 __all__ = ["opening_and_name", "possessives_as_of"]

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 
-from app.nl.lower_case_names import written_without_capitals
 from app.nl.mentions import class_named, is_link_label
-from app.nl.words import ENGLISH, HAVE_FORMS
+from app.nl.words import ENGLISH, HAVE_FORMS, written_without_capitals
 from ontology_loaders import Ontology
 
 __all__ = ["prize_winners_said_by_a_clause"]

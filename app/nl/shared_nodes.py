@@ -14,14 +14,13 @@ from app.nl.link_choice import LinkChoice, content_words, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import HAVE_FORMS
+from app.nl.words import HAVE_FORMS, SUBJECT_PRONOUNS
 from ontology_loaders import Ontology
 
 __all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing", "theirs"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 _POSSESSIVES = frozenset({"their", "his", "her", "its"})
-_SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
 
 
 def as_their_own(tokens: Sequence[str], first: Mention, second: Mention) -> bool:
@@ -63,7 +62,7 @@ def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: Ontolo
                 after[1] not in _BACK_PRONOUNS:
             continue
         clause = [w for w in lowered[target.end + 2:] if w.isalpha()]
-        if after[1] in _SUBJECT_PRONOUNS and content_words(clause):
+        if after[1] in SUBJECT_PRONOUNS and content_words(clause):
             # "people who died in the same place as they were born": they were born there, by the verb said
             grams = phrase_grams(clause, whole=False) or phrase_grams(clause)
             plan.join_also(i, j, grams, index.embed_many(grams), clause, ontology, index)

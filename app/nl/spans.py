@@ -21,7 +21,7 @@ from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import wh_focus
 from app.nl.link_word_spans import relation_noun_spans
-from app.nl.lower_case_names import lower_case_names, written_without_capitals
+from app.nl.lower_case_names import lower_case_names
 from app.nl.link_word_things import asked_for, declared_range, link_word_ending_elsewhere, related_things
 from app.nl.measures import MEASURED_BY
 from app.nl.mention_types import Mention
@@ -41,7 +41,7 @@ from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
 from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_after_do, verb_slot
 from app.nl.words import (ANY_PERSON, ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
-                          word_before_articles)
+                          word_before_articles, written_without_capitals)
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -107,7 +107,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
             if end is not None and not any(taken[mention.start:end]):
                 # "the Nobel Prize in Chemistry": a title headed by a class's label names one thing of it
                 written = as_written(question, mention.start, end)
-                take(Mention(mention.start, end, written if any(t[:1].isupper() for t in tokens[1:]) else
+                take(Mention(mention.start, end, written if not written_without_capitals(tokens) else
                              _titled(written), "name", class_iri=mention.iri, score=0.8))
                 continue
             take(Mention(mention.start, mention.end, " ".join(tokens[mention.start:mention.end]), "class",

@@ -42,6 +42,17 @@ SIZE_SUPERLATIVES = frozenset({"biggest", "largest", "smallest", "greatest"})
 PEOPLE = frozenset({"people", "inhabitants", "residents", "citizens", "persons"})
 # Words for any person: "Show me everyone in …", "married to someone born in France".
 ANY_PERSON = frozenset({"everyone", "everybody", "someone", "somebody", "anyone", "anybody"})
+# Pronouns a clause's subject is said again by: "… where they were born", "as they were born".
+SUBJECT_PRONOUNS = frozenset({"they", "he", "she", "it"})
+
+
+def written_without_capitals(tokens: Sequence[str]) -> bool:
+    """Whether no word after the first begins with a capital ("I" aside): the writer did not mark names.
+
+    >>> written_without_capitals("who directed pulp fiction".split()), written_without_capitals(["Who", "is", "Ada"])
+    (True, False)
+    """
+    return not any(t[:1].isupper() and t != "I" for t in tokens[1:])
 # "Foxconn makes how many things", "Boeing makes which aircraft": a statement asks its object where it stands
 ASKED_IN_PLACE = frozenset({"which", "what", "how"})
 # Words for a thing of any kind: "How many things are aired on BBC HD" asks for whatever the link reaches.

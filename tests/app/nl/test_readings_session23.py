@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.nl.lower_case_names import lower_case_names, written_without_capitals
+from app.nl.lower_case_names import lower_case_names
 from app.nl.pipeline import extract_graph
+from app.nl.words import written_without_capitals
 from ontology_loaders.model import Link, Ontology
 
 D = "http://dbpedia.org/ontology/"
