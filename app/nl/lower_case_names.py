@@ -197,8 +197,10 @@ def _stands_where_a_name_does(lowered: Sequence[str], start: int, end: int, onto
 
 
 def _described_kind(lowered: Sequence[str], start: int, end: int, ontology: Ontology) -> bool:
-    """"born in a small town": no name takes "a", so words ending in a class word describe a kind of thing."""
-    return end > start > 0 and lowered[start - 1] in ("a", "an") and ends_a_class_label(lowered[end - 1], ontology)
+    """"born in a small town": no name takes "a", so words ending in a class word describe a kind of thing; so
+    does one word alone ("married to an actress", "a king"), which the classes' meanings then type."""
+    return end > start > 0 and lowered[start - 1] in ("a", "an") and (
+        end - start == 1 or ends_a_class_label(lowered[end - 1], ontology))
 
 
 def _class_word_ends_the_name(lowered: Sequence[str], start: int, head: int, ontology: Ontology) -> bool:
@@ -261,8 +263,10 @@ def lower_case_names(tokens: Sequence[str], taken: Sequence[bool], ontology: Ont
                  or _initial(tokens, end, i) or _last_name_in_ing(lowered, end, i, ontology)
                  or _surname_in_ing(lowered, end, i)):
             end += 1
+        # "who developed iTunes": a capital inside a word marks a name, though it ends like a plural
         a_kind = (end > i and _a_kind(lowered[i:end], ontology) and not _singular_verb_before(lowered, i)
-                  and not _one_plural_after_the(lowered, i, end)) or _described_kind(lowered, i, end, ontology)
+                  and not _one_plural_after_the(lowered, i, end)
+                  and all(t == t.lower() for t in tokens[i:end])) or _described_kind(lowered, i, end, ontology)
         kind = None
         if end < len(tokens) and not taken[end] and not a_kind and \
                 _class_word_ends_the_name(lowered, i, end, ontology) and \

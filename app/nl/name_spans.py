@@ -16,7 +16,8 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label
 from app.nl.paraphrases import relation_nouns
 from app.nl.written_days import DAY_OF_MONTH
-from app.nl.words import ARTICLES, ASKED_IN_PLACE, ENGLISH, MONTHS, TOKEN, is_verb_form, written_without_capitals
+from app.nl.words import (ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, ENGLISH, HAVE_FORMS, MONTHS, TOKEN, is_verb_form,
+                          written_without_capitals)
 from ontology_loaders.model import Ontology
 
 __all__ = ["MAX_NAME_WORDS", "NOT_NOUNS", "capitalised_classes", "as_written", "inside_longer_name",
@@ -30,8 +31,9 @@ NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "mo
                                  "exist", "exists", "existed",
                                  # "Can I see …": a modal opening the question starts no name
                                  "can", "could", "will", "would", "should", "shall", "may", "might", "must"})
-# Small words a name can hold inside it ("Bank of America", "The Lord of the Rings", "Benicio del Toro").
-_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&", "s",
+# Small words a name can hold inside it ("Bank of America", "The Lord of the Rings", "Benicio del Toro"; the "d" of
+# "Ballon d'Or", "Côte d'Ivoire").
+_NAME_JOINERS = frozenset({"of", "the", "and", "de", "von", "van", "der", "du", "la", "le", "&", "s", "d",
                            "del", "della", "da", "di", "dos", "das", "ten", "ter", "bin", "ibn", "al"})
 
 
@@ -171,9 +173,23 @@ def _subject_of_asked(tokens: Sequence[str]) -> bool:
     (True, False)
     >>> _subject_of_asked("Foxconn makes how many things".split())
     True
+    >>> _subject_of_asked("Films directed by someone who was born in France".split())  # "who" opens a clause
+    False
+    >>> _subject_of_asked("Chestnut colored horses have won which races".split())
+    True
     """
+    # ("Count all …": a command)
     return len(tokens) > 2 and tokens[0].lower() not in ENGLISH | NOT_NOUNS and tokens[1][:1].islower() and \
-        tokens[1] not in ENGLISH and any(t.lower() in _IN_PLACE for t in tokens[2:])  # ("Count all …": a command)
+        tokens[1] not in ENGLISH and any(t.lower() in _IN_PLACE and not _opens_a_clause(tokens, i)
+                                         for i, t in enumerate(tokens[2:], 2))
+
+
+def _opens_a_clause(tokens: Sequence[str], position: int) -> bool:
+    """"someone who was born": a "who" or "which" before a verb opens a clause about the word before it; it
+    asks nothing in place."""
+    after = tokens[position + 1].lower() if position + 1 < len(tokens) else ""
+    return tokens[position].lower() in ("who", "which", "that") and \
+        (after in COPULAS | HAVE_FORMS | DO_FORMS or is_verb_form(after))
 
 
 _OBJECT_PREPOSITIONS = frozenset({"of", "from", "with", "by", "in", "on", "at", "for", "into", "to", "about"})

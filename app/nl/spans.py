@@ -139,12 +139,14 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
 
 
 def _titled(name: str) -> str:
-    """A name typed in lower case, each word begun with a capital.
+    """A name typed in lower case, each word begun with a capital; a word the writer gave a capital of its own
+    keeps its spelling ("iPhone").
 
-    >>> _titled("john f. kennedy"), _titled("mcdonald's")
-    ('John F. Kennedy', "Mcdonald's")
+    >>> _titled("john f. kennedy"), _titled("mcdonald's"), _titled("the iPhone")
+    ('John F. Kennedy', "Mcdonald's", 'The iPhone')
     """
-    return re.sub(r"(?:^|(?<=\s))([^\W\d_])", lambda m: m.group(1).upper(), name)
+    return " ".join(word if word != word.lower() else re.sub(r"^([^\W\d_])", lambda m: m.group(1).upper(), word)
+                    for word in name.split(" "))
 
 
 def _everyone(lowered: Sequence[str], taken: Sequence[bool], ontology: Ontology) -> list[Mention]:
