@@ -212,6 +212,7 @@ def nearest_attribute(words: Sequence[str], class_iri: str | None, ontology: Ont
         candidates = [a.iri for a in ontology.attributes_of(class_iri)]
     said = {w.lower() for w in words} | {w.lower().replace(" ", "") for w in words}
     said |= {noun for w in words for noun in VALUE_NOUNS.get(w.lower(), ())}  # "birthdays": a birth date
+    said |= {form for w in words if w.strip() for form in word_forms(w.lower().split())}  # "the birth dates of"
     # "total population" names "population total" too: the same words in another order
     said_sets = {frozenset(w.split()) for w in said}
     named = [iri for iri in candidates if plain_label(ontology.label(iri)) in said or local_name(iri).lower() in said

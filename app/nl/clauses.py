@@ -240,7 +240,7 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
         if b.kind == "related" and not content_words(_without_pointer(tokens[a.end:b.start], a)) and not owned:
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
-        words = list(tokens[a.end:b.start])
+        words = _without_describing_word(list(tokens[a.end:b.start]), b)
         # "Who preceded Barack Obama as president": a role after the verb's object says no relation of its own,
         # unless the verb says nothing but use ("countries that used Solidus as currency")
         as_a_role = has_content(words) and [t.lower() for t in tokens[b.end:b.end + 1]] == ["as"] and \
@@ -275,8 +275,41 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                     words = list(tokens[start:a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
-        phrases.append(_made_by_a_person(words, b))
+        phrases.append(_where_it_happened(_made_by_a_person(words, b), tokens, mentions))
     return phrases
+
+
+def _without_describing_word(words: list[str], second: Mention) -> list[str]:
+    """"Which instruments does the lead singer of Coldplay play": after "does", a word between an article and a
+    class word describes it; the verb at the end says how the two relate, not "lead".
+
+    >>> _without_describing_word(["does", "the", "lead"], Mention(5, 6, "singer", "class"))
+    ['does', 'the']
+    >>> _without_describing_word(["directed", "the"], Mention(5, 6, "film", "class"))
+    ['directed', 'the']
+    """
+    if second.kind == "class" and len(words) >= 3 and words[-2].lower() in ARTICLES and words[-1].islower() and \
+            words[-1] not in ENGLISH and not is_verb_form(words[-1]) and \
+            [w.lower() for w in words[:-2]] in ([d] for d in DO_FORMS):
+        return words[:-1]
+    return words
+
+
+def _where_it_happened(words: list[str], tokens: Sequence[str], mentions: Sequence[Mention]) -> list[str]:
+    """"Where was Microsoft founded", "Where did the Beatles form": a lone "where" asks the place of the verb that
+    ends the question, as "founded in" says it, not who founded it.
+
+    >>> where = [Mention(0, 1, "Where", "focus"), Mention(2, 3, "Microsoft", "name")]
+    >>> _where_it_happened(["was", "founded"], "Where was Microsoft founded".split(), where)
+    ['was', 'founded', 'in']
+    >>> _where_it_happened(["is", "from"], "Where is Microsoft from".split(), where)
+    ['is', 'from']
+    """
+    last = tokens[-1] if tokens else ""
+    if len(mentions) != 2 or mentions[0].start != 0 or tokens[0].lower() != "where" or not words or \
+            words[-1] != last or mentions[1].end >= len(tokens) or not last.islower() or last in ENGLISH:
+        return words
+    return [*words, "in"]
 
 
 def _made_by_a_person(words: list[str], second: Mention) -> list[str]:

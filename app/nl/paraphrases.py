@@ -124,7 +124,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("author", "painter", "artist")),
     (_forms("founded established", "in") + _forms("found founds", "in"),
      ("foundation place", "founding place", "location")),
-    (_forms("formed", "in"),  # "bands formed in Manchester"
+    (_forms("formed form forms", "in"),  # "bands formed in Manchester", "where did the Beatles form"
      ("founding place", "hometown", "origin")),
     # "bands which originated in Canada": where they come from ("foundation place" would say "founded by" too);
     # a river "originates in" its source, read by the verb alone
