@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from app.nl.mention_types import Mention
 from app.nl.name_kinds import known_kind
-from app.nl.words import ANY_PERSON, COPULAS, SIZE_SUPERLATIVES
+from app.nl.words import ANY_PERSON, COPULAS, ENGLISH, SIZE_SUPERLATIVES, is_verb_form
 from ontology_loaders.model import Ontology
 
 __all__ = ["merge_appositions"]
@@ -68,7 +68,7 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     # "Whose wife was a singer?", "whose children are actors": the ones the relation noun names are of that class
     whose = asked.kind == "related" and lowered[asked.start - 1:asked.start] == ["whose"] and said.kind == "class" \
         and None not in (asked.class_iri, said.class_iri) and between[:1] and between[0] in COPULAS and \
-        between[1:] in ([], ["a"], ["an"]) and lowered[said.end:said.end + 1] != ["of"]  # "a member of": a relation
+        _described(between[1:]) and lowered[said.end:said.end + 1] != ["of"]  # "a member of": a relation
     if whose:
         said_so, pinned = True, True
     # "married to someone who is a singer": the one person is of that class
@@ -90,6 +90,18 @@ def _said_to_be(asked: Mention, said: Mention, lowered: Sequence[str], ontology:
     return dataclasses.replace(said, start=asked.start, class_iri=narrower)
 
 
+def _described(words: Sequence[str]) -> bool:
+    """Whether the words before a class word only describe it: an article, then at most two adjectives ("a famous",
+    "an award-winning"), no verb or small word that would relate it to something else.
+
+    >>> _described(["a"]), _described(["a", "famous"]), _described([]), _described(["born", "in"])
+    (True, True, True, False)
+    """
+    rest = list(words[1:]) if words[:1] in (["a"], ["an"]) else list(words)
+    return len(rest) <= 2 and all(w.replace("-", "").isalpha() and w not in ENGLISH and not is_verb_form(w)
+                                  for w in rest)
+
+
 def _called(word: Mention, name: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
     """"actors called Baldwin", "a subsidiary called Pixar", "has a child named Lori Black": a class or link
     word, then "called" or "named" and a name, are the one thing of that name, of the word's class. Plural or
@@ -109,7 +121,12 @@ def _called(word: Mention, name: Mention, lowered: Sequence[str], ontology: Onto
 def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
     """"Organisations that have their headquarters in Geneva": a link's word, then "in" and a known thing
     of the class that link reaches, is that thing. ("whose home branch is in Leipzig", with "is", says
-    where the branch is, a link further.)"""
+    where the branch is, a link further.) So is a thing of that class said with "a": "their headquarters in a
+    city in California" are in one city."""
+    a_kind = related.kind == "related" and place.kind == "class" and lowered[related.end:place.start] in (["in", "a"], ["in", "an"]) and \
+        None not in (place.class_iri, related.class_iri) and ontology.is_subclass(place.class_iri, related.class_iri)
+    if a_kind:
+        return place
     if related.kind != "related" or place.kind not in ("instance", "name") or \
             lowered[related.end:place.start] != ["in"] or not related.class_iri or \
             lowered[related.start] in SIZE_SUPERLATIVES:  # "the largest city in Canada" is not Canada
