@@ -5,14 +5,16 @@ ontology's."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from app.graph.model import PrototypeGraph
 from app.nl.link_direction import word_stem
 from app.nl.measures import EVENT_DATES
+from app.nl.words import COPULAS, HAVE_FORMS
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label
 
-__all__ = ["dated_by_verb", "event_dates_before"]
+__all__ = ["dated_by_verb", "dated_clause_verb", "event_dates_before"]
 
 # How far before the year its verb may stand: "bought a laptop in 2023"
 _VERB_REACH = 5
@@ -42,3 +44,20 @@ def dated_by_verb(text: str, graph: PrototypeGraph, ontology: Ontology) -> froze
               if datatype_kind(a.range) is DatatypeKind.DATE}
     return frozenset(label for label in labels
                      if any(word_stem(word) == word_stem(stem) for word in label.split() for stem in stems))
+
+
+def dated_clause_verb(tokens: Sequence[str], first: int, last: int) -> list[int]:
+    """Where the verb a date (tokens ``first`` to ``last``) bounds stands, in a clause the question's own verb
+    follows: "Which films released in 2010 were directed by Christopher Nolan" says when they were released,
+    not how the films relate to Nolan. Where the clause goes on ("released in 2010 by Warner Bros"), the verb
+    still relates the two.
+
+    >>> films = "Which films released in 2010 were directed by Christopher Nolan".split()
+    >>> dated_clause_verb(films, 3, 4), dated_clause_verb("films released in 2010 by Warner Bros".split(), 2, 3)
+    ([2], [])
+    """
+    verb, after = first - 1, last + 1
+    if verb < 0 or after >= len(tokens) or not event_dates_before(tokens[verb]) or \
+            tokens[after].lower() not in COPULAS | HAVE_FORMS:
+        return []
+    return [verb]

@@ -275,7 +275,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                     words = list(tokens[start:a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]
-        phrases.append(_where_it_happened(_made_by_a_person(words, b), tokens, mentions))
+        # ("Where is Angela Merkel from": "from" a person is their place, not what they made)
+        made = words if a.kind == "focus" and a.text.lower() == "where" else _made_by_a_person(words, b)
+        phrases.append(_where_it_happened(made, tokens, mentions))
     return phrases
 
 

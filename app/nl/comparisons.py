@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from app.graph.asked import is_open
 from app.graph.dates import XSD_GYEAR, XSD_GYEARMONTH
 from app.graph.model import Constraint, ConstraintOp, PrototypeGraph
-from app.nl.act_dates import dated_by_verb, event_dates_before
+from app.nl.act_dates import dated_by_verb, dated_clause_verb, event_dates_before
 from app.nl.measures import EVENT_DATES, VERB_MEASURES, general_twin, measured_by
 from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
@@ -247,7 +247,10 @@ def compared_positions(tokens: Sequence[str], mentions: Sequence[Mention]) -> se
             if tokens[j].lower() in ("with", "whose", "having"):
                 found.update(range(j, inside[0]))
                 break
+        if comparison.kind is DatatypeKind.DATE:  # "films released in 2010 were directed by …"
+            found.update(set(dated_clause_verb(tokens, inside[0], inside[-1])) - named)
     return found
+
 
 
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],

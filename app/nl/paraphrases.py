@@ -100,7 +100,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("work works worked working", "for at in") + _forms("employed", "by at in"),
      ("employer", "workplace", "works at")),
     (_forms("led headed run managed", "by") + ["leads", "led", "heads", "headed", "runs", "manages", "managed",
-                                                "manage", "lead"],
+                                                "manage", "lead", "run", "ran"],  # "what company does X run"
      ("leader", "head", "heads", "manager", "lead")),
     (["in charge of", "charge of", "responsible for", "in charge"],
      ("lead", "leader", "head", "manager")),

@@ -1,8 +1,10 @@
 """English readings of session 36 on the evidence path: one word after "a" is a kind, names written with a capital
 inside a word ("iPhone", "iTunes") or an elided "d'" ("Ballon d'Or"), where a thing was founded or formed, when it
 was formed, plural values asked ("the birth dates of"), "whose wife was a famous singer", a lower-case demonym said
-as a person, a class word opening a question, "their headquarters in a city", and "the lead singer" before the
-verb that relates it. Real embedder, real model, real ontologies (DBpedia and small vocabularies written here)."""
+as a person, a class word opening a question, "their headquarters in a city", "the lead singer" before the verb
+that relates it, where a person is "from", the company one "runs", and a dated clause ("released in 2010") before
+the verb that relates two things. Real embedder, real model, real ontologies (DBpedia and small vocabularies
+written here)."""
 
 from __future__ import annotations
 
@@ -146,3 +148,28 @@ def test_rd279_the_lead_singer_plays_the_instruments(dbpedia) -> None:
     # before, the instruments' "leader"
     graph = extract_graph("Which instruments does the lead singer of Coldplay play?", dbpedia).graph
     assert any(e.link == D + "instrument" for e in graph.edges)
+
+
+def test_rd280_where_a_person_is_from_is_no_work_of_theirs(dbpedia) -> None:
+    # before, "from" a person read as "by": films Angela Merkel directed
+    graph = extract_graph("Where is Angela Merkel from?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "origin"]
+
+
+def test_rd280_songs_from_a_singer_are_still_theirs(dbpedia) -> None:
+    graph = extract_graph("Songs from Bruce Springsteen", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "artist"]
+
+
+def test_rd281_the_company_someone_runs(dbpedia) -> None:
+    # before, the company's "running mate"
+    graph = extract_graph("What company does Elon Musk run?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "leader"]
+
+
+def test_rd282_a_dated_clause_says_when_not_how(dbpedia) -> None:
+    # before, "released … directed by" chose the films' cover artist
+    graph = extract_graph("Which films released in 2010 were directed by Christopher Nolan?", dbpedia).graph
+    film = graph.node("movie_1")
+    assert [e.link for e in graph.edges] == [D + "director"]
+    assert {c.property for c in film.constraints} == {D + "publicationDate"}
