@@ -123,7 +123,8 @@ def _related_in(related: Mention, place: Mention, lowered: Sequence[str], ontolo
     of the class that link reaches, is that thing. ("whose home branch is in Leipzig", with "is", says
     where the branch is, a link further.) So is a thing of that class said with "a": "their headquarters in a
     city in California" are in one city."""
-    a_kind = related.kind == "related" and place.kind == "class" and lowered[related.end:place.start] in (["in", "a"], ["in", "an"]) and \
+    a_kind = related.kind == "related" and place.kind == "class" and \
+        lowered[related.end:place.start] in (["in", "a"], ["in", "an"]) and \
         None not in (place.class_iri, related.class_iri) and ontology.is_subclass(place.class_iri, related.class_iri)
     if a_kind:
         return place

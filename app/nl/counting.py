@@ -41,7 +41,8 @@ def counted(question: str, tokens: Sequence[str], graph: PrototypeGraph, mention
             # "List each department with its number of employees": a count for each of the things listed
             return graph.model_copy(update={"aggregation": Aggregation(count=node_id, group_by=(asked[0],))})
     for m, node_id in zip(mentions, ids):
-        if m.kind == "class" and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \
+        # ("which person has the most children": a link's word counts its things too)
+        if m.kind in ("class", "related") and m.start >= 2 and lowered[m.start - 1] in ("most", "fewest") and \
                 lowered[m.start - 2] == "the" and node_id in present:
             # Grouped by the thing asked for: the first other thing the question names ("which author …").
             by = next((i for i in asked if i != node_id), None)

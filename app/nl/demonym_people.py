@@ -3,8 +3,8 @@
 English uses a country's adjective alone for a person of that country. Said as "a German person" or "Italian
 people", the reading of a demonym before a noun drafts the person and the country, with the link a person
 has to where they are from. Only a capitalised demonym counts (any, where the writer capitalised nothing), alone:
-"a German lake" keeps its noun, and "the German" in "the German Shepherd" is a name's. Only where the ontology has a class labelled "person"; the table
-of demonyms is English (:mod:`app.nl.demonyms`).
+"a German lake" keeps its noun, and "the German" in "the German Shepherd" is a name's. Only where the ontology
+has a class labelled "person"; the table of demonyms is English (:mod:`app.nl.demonyms`).
 """
 
 from __future__ import annotations

@@ -33,7 +33,8 @@ def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple
                  # "the largest city in Canada": a size names no measure, and the ontology names the link
                  or end - start >= 2 and lowered[end:end + 1] == ["in"] and lowered[start] in SIZE_SUPERLATIVES
                  or end - start >= 2 and lowered[end:end + 1] == ["for"] and _asked_the(lowered, start)
-                 or end - start >= 2 and _had(lowered, start))]
+                 or end - start >= 2 and _had(lowered, start))
+            or _had_the_most(lowered, start, end) and class_named(lowered[start], ontology) is None]
 
 
 _HAVING = HAVE_FORMS | {"with", "without"}
@@ -53,6 +54,21 @@ def _had(lowered: Sequence[str], start: int) -> bool:
     """
     before = lowered[max(start - 2, 0):start]
     return len(before) == 2 and before[0] in _HAVING and before[1] in ARTICLES | {"no", "any"}
+
+
+def _had_the_most(lowered: Sequence[str], start: int, end: int) -> bool:
+    """"Which person has the most children": a link's label counted at the question's end is the things that
+    link reaches, as for a label of two words after "has the" (a class's word, "the most universities", is
+    read as the class).
+
+    >>> _had_the_most("which person has the most children".split(), 5, 6)
+    True
+    >>> _had_the_most("the most children".split(), 2, 3)
+    False
+    """
+    before = lowered[max(start - 3, 0):start]
+    return end == len(lowered) and len(before) == 3 and before[0] in _HAVING and before[1] == "the" and \
+        before[2] in ("most", "fewest", "least")
 
 
 def _asked_the(lowered: Sequence[str], start: int) -> bool:

@@ -2,9 +2,9 @@
 inside a word ("iPhone", "iTunes") or an elided "d'" ("Ballon d'Or"), where a thing was founded or formed, when it
 was formed, plural values asked ("the birth dates of"), "whose wife was a famous singer", a lower-case demonym said
 as a person, a class word opening a question, "their headquarters in a city", "the lead singer" before the verb
-that relates it, where a person is "from", the company one "runs", and a dated clause ("released in 2010") before
-the verb that relates two things. Real embedder, real model, real ontologies (DBpedia and small vocabularies
-written here)."""
+that relates it, where a person is "from", the company one "runs", a dated clause ("released in 2010") before
+the verb that relates two things, and "has the most children". Real embedder, real
+model, real ontologies (DBpedia and small vocabularies written here)."""
 
 from __future__ import annotations
 
@@ -173,3 +173,15 @@ def test_rd282_a_dated_clause_says_when_not_how(dbpedia) -> None:
     film = graph.node("movie_1")
     assert [e.link for e in graph.edges] == [D + "director"]
     assert {c.property for c in film.constraints} == {D + "publicationDate"}
+
+
+@pytest.mark.parametrize(("fixture", "question", "link"), [
+    ("dbpedia", "Which politician has the most children?", D + "child"),
+    ("people", "Which politician has the most spouses?", PEOPLE + "spouse"),
+])
+def test_rd283_the_most_of_what_a_link_reaches(request, fixture, question, link) -> None:
+    # before, not understood: a link's word at the end names no class
+    graph = _graph(request, fixture, question)
+    assert [e.link for e in graph.edges] == [link]
+    assert graph.aggregation is not None and graph.aggregation.group_by and graph.limit == 1
+
