@@ -16,18 +16,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph.model import PrototypeGraph
+from app.nl.comparisons import find_comparisons
 from app.nl.figures import AFTER_VALUE, is_figure_word, trailing_figure
 from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VALUE_NOUNS, VERB_MEASURES, general_twin
 from app.nl.mentions import class_named, is_link_label, word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import DO_FORMS, ENGLISH, PEOPLE, is_verb_form
+from app.nl.words import DO_FORMS, ENGLISH, PEOPLE, TOKEN, is_verb_form
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
 __all__ = ["ATTRIBUTE_SIMILARITY", "AskedValue", "asked_of", "asked_value", "class_having", "counted_by_attribute",
-           "lacking_value", "nearest_attribute", "read_asked_value", "show_asked", "without_value_words"]
+           "lacking_value", "measures_before", "nearest_attribute", "read_asked_value", "show_asked",
+           "without_value_words"]
 
 # Below this similarity between the question's words and every attribute, no value is read as asked.
 ATTRIBUTE_SIMILARITY = 0.5
@@ -465,3 +467,31 @@ def lacking_value(name: str, class_iri: str | None, asked: AskedValue, ontology:
     said = f"{name} is a {kind}, and this ontology gives a {kind}" if kind else f"this ontology gives {name}"
     return f"not understood: {said} no {asked.words[0]}; ask for another of its values, or build the graph " \
            "on the canvas"
+
+
+def measures_before(question: str, mentions: Sequence[Mention], ontology: Ontology) -> frozenset[int]:
+    """Where a class word right before a comparison (or its "of") opens an attribute label of another thing the
+    question names: "Which cities have a population of more than one million" bounds the cities' population
+    total; it names no thing of the class labelled "population".
+
+    >>> from ontology_loaders.model import Attribute, OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:City", label="city")],
+    ...                 attributes=[Attribute(iri="ex:p", label="population total", domain="ex:City")])
+    >>> said = [Mention(1, 2, "cities", "class", "ex:City"), Mention(4, 5, "population", "class", "ex:Population")]
+    >>> sorted(measures_before("Which cities have a population of more than one million", said, onto))
+    [4]
+    """
+    starts = [m.start() for m in TOKEN.finditer(question)]
+    firsts = {next((i for i, at in enumerate(starts) if at >= c.span[0]), -1) for c in find_comparisons(question)}
+    lowered = [t.lower() for t in TOKEN.findall(question)]
+    found = set()
+    for mention in mentions:
+        end = mention.end + 1 if lowered[mention.end:mention.end + 1] == ["of"] else mention.end
+        if mention.kind != "class" or end not in firsts:
+            continue
+        words = mention.text.lower().split()
+        labels = [plain_label(a.label).split() for other in mentions if other.class_iri not in (None, mention.class_iri)
+                  for a in ontology.attributes_of(other.class_iri)]
+        if any(label[:len(words)] == words for label in labels):
+            found.add(mention.start)
+    return frozenset(found)

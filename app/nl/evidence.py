@@ -31,6 +31,7 @@ from app.nl.asked_values import (
     AskedValue,
     counted_by_attribute,
     lacking_value,
+    measures_before,
     read_asked_value,
     show_asked,
 )
@@ -281,9 +282,9 @@ def _without_compared_counts(question: str, mentions: Sequence[Mention], ontolog
         following = [i for i, start in enumerate(token_starts) if start >= comparison.span[1]]
         if following:
             after.add(following[0])
-    compared = [m.class_iri for m in mentions if m.class_iri]
-    return [m for m in mentions if not (any(m.start <= a < m.end for a in after) and counted_by_attribute(
-        m, ontology, [c for c in compared if c != m.class_iri]))]
+    compared, measures = [m.class_iri for m in mentions if m.class_iri], measures_before(question, mentions, ontology)
+    return [m for m in mentions if m.start not in measures and not (any(m.start <= a < m.end for a in after) and
+            counted_by_attribute(m, ontology, [c for c in compared if c != m.class_iri]))]
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,

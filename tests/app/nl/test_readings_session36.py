@@ -3,8 +3,8 @@ inside a word ("iPhone", "iTunes") or an elided "d'" ("Ballon d'Or"), where a th
 was formed, plural values asked ("the birth dates of"), "whose wife was a famous singer", a lower-case demonym said
 as a person, a class word opening a question, "their headquarters in a city", "the lead singer" before the verb
 that relates it, where a person is "from", the company one "runs", a dated clause ("released in 2010") before
-the verb that relates two things, and "has the most children". Real embedder, real
-model, real ontologies (DBpedia and small vocabularies written here)."""
+the verb that relates two things, "has the most children", and "a population of more than …". Real embedder,
+real model, real ontologies (DBpedia and small vocabularies written here)."""
 
 from __future__ import annotations
 
@@ -185,3 +185,30 @@ def test_rd283_the_most_of_what_a_link_reaches(request, fixture, question, link)
     assert [e.link for e in graph.edges] == [link]
     assert graph.aggregation is not None and graph.aggregation.group_by and graph.limit == 1
 
+
+
+# a class labelled as a city's measure is labelled, as DBpedia's is: "population" names both
+_TOWNS = """@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+ex:City a owl:Class ; rdfs:label "city" . ex:Population a owl:Class ; rdfs:label "population" .
+ex:population a owl:ObjectProperty ; rdfs:label "population" ; rdfs:domain ex:City ; rdfs:range ex:Population .
+ex:populationTotal a owl:DatatypeProperty ; rdfs:label "population total" ; rdfs:domain ex:City ;
+    rdfs:range xsd:integer .
+"""
+TOWNS = "http://protograph.example/towns/"
+
+
+@pytest.fixture(scope="module")
+def towns(tmp_path_factory):
+    return vocabulary(tmp_path_factory, TOWNS, _TOWNS)
+
+
+@pytest.mark.parametrize(("fixture", "question", "attribute"), [
+    ("dbpedia", "Which cities in Germany have a population of more than one million?", D + "populationTotal"),
+    ("towns", "Which cities have a population of more than one million?", TOWNS + "populationTotal"),
+])
+def test_rd284_a_measure_named_before_a_comparison_is_no_thing(request, fixture, question, attribute) -> None:
+    # before, a Population node carried the bound
+    graph = _graph(request, fixture, question)
+    city = next(n for n in graph.nodes if n.class_.endswith("City"))
+    assert [(c.property, c.value) for c in city.constraints if c.property == attribute] == [(attribute, 1000000)]
+    assert not any(n.class_.endswith("Population") for n in graph.nodes)
