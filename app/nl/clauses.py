@@ -46,6 +46,9 @@ def set_aside_modifiers(mentions: Sequence[Mention],
             unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
         else:
             chain.append(dataclasses.replace(mention, modifier=False) if mention.modifier else mention)
+        if mention.kind == "class" and mention.start and tokens[mention.start - 1].lower() in SIZE_SUPERLATIVES:
+            # "the capital of the largest country": the size sorts the country; it says no relation ("largest city")
+            unspoken[mention.start - 1] = ""
     return chain, modifiers, unspoken
 
 

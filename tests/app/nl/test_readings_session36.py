@@ -3,8 +3,8 @@ inside a word ("iPhone", "iTunes") or an elided "d'" ("Ballon d'Or"), where a th
 was formed, plural values asked ("the birth dates of"), "whose wife was a famous singer", a lower-case demonym said
 as a person, a class word opening a question, "their headquarters in a city", "the lead singer" before the verb
 that relates it, where a person is "from", the company one "runs", a dated clause ("released in 2010") before
-the verb that relates two things, "has the most children", and "a population of more than …". Real embedder,
-real model, real ontologies (DBpedia and small vocabularies written here)."""
+the verb that relates two things, "has the most children", "a population of more than …", and "the capital of
+the largest country". Real embedder, real model, real ontologies (DBpedia and small vocabularies written here)."""
 
 from __future__ import annotations
 
@@ -212,3 +212,14 @@ def test_rd284_a_measure_named_before_a_comparison_is_no_thing(request, fixture,
     city = next(n for n in graph.nodes if n.class_.endswith("City"))
     assert [(c.property, c.value) for c in city.constraints if c.property == attribute] == [(attribute, 1000000)]
     assert not any(n.class_.endswith("Population") for n in graph.nodes)
+
+
+def test_rd285_a_size_before_a_class_word_sorts_it_and_relates_nothing(dbpedia) -> None:
+    # before, the capital was the country's "largest city"
+    graph = extract_graph("What is the capital of the largest country in South America?", dbpedia).graph
+    assert (D + "Country", D + "capital", D + "Capital") in class_edges(graph) and graph.limit == 1
+
+
+def test_rd285_the_largest_city_in_a_country_is_still_that_link(dbpedia) -> None:
+    graph = extract_graph("What is the population of the largest city in Germany?", dbpedia).graph
+    assert [e.link for e in graph.edges] == [D + "largestCity"]
