@@ -252,7 +252,6 @@ def compared_positions(tokens: Sequence[str], mentions: Sequence[Mention]) -> se
     return found
 
 
-
 def read_comparisons(question: str, graph: PrototypeGraph, spans: Mapping[str, tuple[int, int]],
                      ontology: Ontology, index: OntologyIndex) -> list[tuple[str, Constraint, str]]:
     """``(node id, constraint, words)`` for every comparison an attribute of ``graph``'s nodes can take.

@@ -178,15 +178,15 @@ def _subject_of_asked(tokens: Sequence[str]) -> bool:
     >>> _subject_of_asked("Chestnut colored horses have won which races".split())
     True
     """
-    # ("Count all …": a command)
+    # ("Count all …": a command, its second word a small one)
     return len(tokens) > 2 and tokens[0].lower() not in ENGLISH | NOT_NOUNS and tokens[1][:1].islower() and \
-        tokens[1] not in ENGLISH and any(t.lower() in _IN_PLACE and not _opens_a_clause(tokens, i)
-                                         for i, t in enumerate(tokens[2:], 2))
+        tokens[1] not in ENGLISH and \
+        any(t.lower() in _IN_PLACE and not _opens_a_clause(tokens, i) for i, t in enumerate(tokens[2:], 2))
 
 
 def _opens_a_clause(tokens: Sequence[str], position: int) -> bool:
-    """"someone who was born": a "who" or "which" before a verb opens a clause about the word before it; it
-    asks nothing in place."""
+    """"someone who was born": a "who", "which" or "that" before a verb opens a clause about the word before it;
+    it asks nothing in place."""
     after = tokens[position + 1].lower() if position + 1 < len(tokens) else ""
     return tokens[position].lower() in ("who", "which", "that") and \
         (after in COPULAS | HAVE_FORMS | DO_FORMS or is_verb_form(after))
