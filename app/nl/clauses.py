@@ -301,18 +301,22 @@ def _without_describing_word(words: list[str], second: Mention) -> list[str]:
 
 
 def _where_it_happened(words: list[str], tokens: Sequence[str], mentions: Sequence[Mention]) -> list[str]:
-    """"Where was Microsoft founded", "Where did the Beatles form": a lone "where" asks the place of the verb that
-    ends the question, as "founded in" says it, not who founded it.
+    """"Where was Microsoft founded", "Where did the Beatles form": a lone "where" asks the place of the event
+    the verb ending the question says, as "founded in" says it, not who founded it. A verb in the present says
+    where something goes on ("Where do the New York Yankees play"), read by the words as they stand.
 
     >>> where = [Mention(0, 1, "Where", "focus"), Mention(2, 3, "Microsoft", "name")]
     >>> _where_it_happened(["was", "founded"], "Where was Microsoft founded".split(), where)
     ['was', 'founded', 'in']
     >>> _where_it_happened(["is", "from"], "Where is Microsoft from".split(), where)
     ['is', 'from']
+    >>> _where_it_happened(["do", "play"], "Where do Yankees play".split(), where)
+    ['do', 'play']
     """
     last = tokens[-1] if tokens else ""
     if len(mentions) != 2 or mentions[0].start != 0 or tokens[0].lower() != "where" or not words or \
-            words[-1] != last or mentions[1].end >= len(tokens) or not last.islower() or last in ENGLISH:
+            words[-1] != last or mentions[1].end >= len(tokens) or not last.islower() or last in ENGLISH or \
+            not (is_verb_form(last) or tokens[1].lower() == "did"):
         return words
     return [*words, "in"]
 

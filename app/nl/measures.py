@@ -48,7 +48,7 @@ EVENT_DATES = {word: nouns for words, nouns in (
     ("born", ("birth date", "date of birth")),
     ("died", ("death date", "date of death")),
     ("founded established incorporated", ("founding year", "year of incorporation")),
-    ("formed", ("formation year", "formation date", "founding year")),  # "when was Nirvana formed"
+    ("formed", ("formation year", "founding year")),  # "when was Nirvana formed", "bands formed in 1990"
     ("hired joined employed", ("hire date", "join date")),
     ("released published", ("release date", "publication date")),
     ("launched", ("launch date",)),
