@@ -26,6 +26,7 @@ from app.nl.link_direction import (
     passive_verb,
     runs_from_the_doer,
     said_by_the_agent,
+    verb_noun_named,
     word_stem,
 )
 from app.nl.mentions import class_named
@@ -308,8 +309,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
             agent: Agent = None, verb: str = "", ends_known: bool = False) -> list[LinkChoice]:
     """``ends_known``: both classes were said, so a link labelled as the one at its range end is their plain
     relation (:data:`RANGE_NAMED_BONUS`); an end of unknown class takes whatever range a link declares."""
-    scored = []
-    labels = {link: spelled_label(ontology.label(link), link) for link in {c[0] for c in candidates}}
+    scored, labels = [], {link: spelled_label(ontology.label(link), link) for link in {c[0] for c in candidates}}
     label_set = set(labels.values())
     verbatim = [label for label in label_set if _verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
@@ -317,6 +317,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     described_first = False if made_into(grams) else None if not (agent == "first" or passive) else agent != "first"
     verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
                                           for label in labels.values() if label and verb)
+    noun_named = verb_named and verb_noun_named(verb, labels.values())
     fallbacks = _fallback_nouns(grams, label_set)
     table_nouns = set(relation_nouns(grams))
     # "the birth location of": a phrase the table translates into a link's label says that label, not the
@@ -331,7 +332,7 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
             # "who plays the saxophone": a link labelled as the thing it leads to runs from the doer where that
             # thing is no agent (the player's instrument); an agent so labelled is the doer (the tower's architect)
             described_first = True if _names_a_thing_done(ontology, labels[link], t_class) else \
-                runs_from_the_doer(verb, labels[link], verb_named)
+                runs_from_the_doer(verb, labels[link], verb_named, noun_named)
         own_verb = agent is None and said_by_the_agent(passive, labels[link])
         direction = PASSIVE_FORWARD_BONUS if forward == described_first and not own_verb else 0.0
         wrong_way = own_verb if forward == described_first else labels[link].endswith(" by")

@@ -8,7 +8,7 @@ says decides the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from app.nl.paraphrases import MADE_INTO
 from app.nl.words import is_verb_form
@@ -73,9 +73,20 @@ def described_first_of_second_agent(verb: str, label: str) -> bool | None:
     return False if _is_verb_label(label) else (True if len(words) == 1 else None)
 
 
-def runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
+def verb_noun_named(verb: str, labels: Iterable[str]) -> bool:
+    """Whether a label is the noun of the verb said: "creator" of "created".
+
+    >>> verb_noun_named("created Goofy", ["created", "creator"]), verb_noun_named("influenced", ["influenced by"])
+    (True, False)
+    """
+    stem = word_stem(verb.split()[0]) if verb.split() else ""
+    return any(len(label.split()) == 1 and not is_verb_form(label) and word_stem(label) == stem for label in labels)
+
+
+def runs_from_the_doer(verb: str, label: str, verb_named: bool, noun_named: bool = False) -> bool | None:
     """Whether the link starts at the doer, the first thing, given the doer's verb and the word after it;
-    None: the sentence does not say. ``verb_named``: some candidate's label is a form of the verb.
+    None: the sentence does not say. ``verb_named``: some candidate's label is a form of the verb;
+    ``noun_named``: one is the verb's noun ("creator").
 
     A verb label with its preposition runs from the doer ("reports to"); another form of the verb, from the
     thing done ("who created Goofy": Goofy's creator; "who starred in Titanic": Titanic starring them), and
@@ -90,12 +101,20 @@ def runs_from_the_doer(verb: str, label: str, verb_named: bool) -> bool | None:
     (False, False)
     >>> print(runs_from_the_doer("starred in", "instrument", True))
     None
+    >>> runs_from_the_doer("influenced", "influenced", True), runs_from_the_doer("influences", "influenced", True)
+    (True, True)
+    >>> runs_from_the_doer("created", "created", True, noun_named=True)
+    False
     """
     verb_words, label_words = verb.lower().split(), label.lower().split()
     if not verb_words or not label_words or label_words[-1] == "by":
         return False
     if word_stem(label_words[0]) == word_stem(verb_words[0]):
-        return len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS | {"of"}
+        # the verb's own past form as the label is said of the doer ("who influenced Marx": they "influenced" him),
+        # unless the verb's noun labels a link too: that link is the one a graph holds ("who created Goofy")
+        said_as_is = not noun_named and len(label_words) == 1 and is_verb_form(label_words[0]) and \
+            label_words[0].endswith("ed")
+        return said_as_is or len(label_words) > 1 and label_words[-1] in _LABEL_PREPOSITIONS | {"of"}
     if len(verb_words) > 1 and verb_words[1] in _LABEL_PREPOSITIONS - {"by"}:
         return None if verb_named else True
     return label_words[-1] == "of"  # "which products replaced X": each is the "successor of" X
