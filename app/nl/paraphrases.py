@@ -40,6 +40,10 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("star stars starred act acts acted appear appears appeared", "in")
      + ["star", "starred", "stars", "acted", "appeared", "appear", "appears"],
      ("starring",)),
+    # "Which films featured actors born in Australia?": a show features its cast, a song its guest singer (the
+    # narrower link first: a film is no song, so its cast still counts)
+    (["feature", "features", "featured", "featuring"],
+     ("featuring", "starring")),
     (["ceo", "ceos", "chief executive", "chief executives"],  # "Who is the CEO of Apple?"
      ("chief executive officer", "ceo", "chief executive")),
     (_forms("cast casted", "in") + ["cast of"],  # "the people cast in Betsy's Wedding"
@@ -154,7 +158,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (["hometown", "home town"],
      ("hometown", "home town")),
     (["birthplace", "birth city", "city of birth", "birth town", "town of birth", "place of birth", "birth location",
-      "location of birth"],
+      "location of birth", "birthplaces", "birth cities", "cities of birth", "places of birth", "birth places"],
      ("birth place",)),
     (_forms("known famous renowned", "for"),  # "Which work is Neil Cross known for?"
      ("known for", "notable work")),
