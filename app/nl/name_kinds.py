@@ -46,7 +46,7 @@ def known_kind(name: str, declared: str, ontology: Ontology) -> str | None:
         return labelled
     person = class_named("person", ontology) if looks_like_a_person(name) else None
     return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology) or \
-        (person if person in allowed else None)
+        _by_club_mark(name, allowed, ontology) or (person if person in allowed else None)
 
 
 def kind_in_name(name: str, ontology: Ontology) -> str | None:
@@ -58,7 +58,8 @@ def kind_in_name(name: str, ontology: Ontology) -> str | None:
     ('ex:Airport', None)
     """
     allowed = ontology.descendants(OWL_THING) - {OWL_THING}
-    return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology)
+    return _by_head(name, allowed, ontology) or _by_firm_word(name, allowed, ontology) or \
+        _by_club_mark(name, allowed, ontology)
 
 
 # Words English puts at the end of a firm's name: "Mean Hamster Software", "Decca Records", "Acme Inc".
@@ -75,6 +76,25 @@ def _by_firm_word(name: str, allowed: set[str], ontology: Ontology) -> str | Non
     if len(words) < 2 or words[-1] not in _FIRM_WORDS:
         return None
     return next((c for c in map(lambda label: class_named(label, ontology), _FIRM_CLASSES) if c in allowed), None)
+
+
+# A football club's abbreviation, before or after its name: "Chelsea F.C.", "FC Porto", "Valencia CF".
+_CLUB_MARKS = frozenset({"fc", "afc", "cf"})
+_CLUB_CLASSES = ("soccer club", "football club", "sports club", "sports team")
+
+
+def _by_club_mark(name: str, allowed: set[str], ontology: Ontology) -> str | None:
+    """A name marked as a football club is one: of the most specific class the ontology labels so.
+
+    >>> from ontology_loaders.model import OntologyClass
+    >>> onto = Ontology(classes=[OntologyClass(iri="ex:Team", label="sports team")])
+    >>> _by_club_mark("Chelsea F.C.", {"ex:Team"}, onto), _by_club_mark("FC Porto", {"ex:Team"}, onto)
+    ('ex:Team', 'ex:Team')
+    """
+    words = name.lower().replace(".", "").split()
+    if len(words) < 2 or not {words[0], words[-1]} & _CLUB_MARKS:
+        return None
+    return next((c for c in map(lambda label: class_named(label, ontology), _CLUB_CLASSES) if c in allowed), None)
 
 
 def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:

@@ -263,9 +263,14 @@ def as_written(question: str, start: int, end: int) -> str:
     'John F. Kennedy'
     >>> as_written("films by Julia Roberts, Richard Gere", 2, 5)
     'Julia Roberts Richard'
+    >>> as_written("Who is the owner of Chelsea F.C.?", 5, 8)
+    'Chelsea F.C.'
     """
     spans = [m.span() for m in TOKEN.finditer(question)][start:end]
     gaps = [question[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
     if all(_INSIDE_NAME.fullmatch(gap) for gap in gaps):
-        return question[spans[0][0]:spans[-1][1]]
+        last = spans[-1][1]
+        # an abbreviation's last period is its own, though it may end the sentence too ("Chelsea F.C.?")
+        dotted = len(spans) > 1 and gaps[-1] == "." and all(b - a == 1 for a, b in spans[-2:])
+        return question[spans[0][0]:last + (dotted and question[last:last + 1] == ".")]
     return " ".join(question[a:b] for a, b in spans)
