@@ -29,6 +29,7 @@ from app.nl.link_choice import (
 from app.nl.hinted_links import fitting_hints
 from app.nl.mention_types import Mention
 from app.nl.mentions import word_forms
+from app.nl.name_compounds import name_before_kind
 from app.nl.paraphrases import relation_nouns
 from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
@@ -223,6 +224,9 @@ class Plan:
             # "Where is Mount Everest": no verb says more than "where" does, which asks for a location
             grams = ["location"]
             vectors = index.embed_many(grams)
+        if not words and not grams and (compound := name_before_kind(
+                self.mentions[i], self.mentions[j], self.classes[i], self.classes[j], ontology)):
+            grams, vectors = compound, index.embed_many(compound)  # "Apollo 14 astronauts", "Tolkien books"
         # "works for": the verb and its preposition; "does … direct": the verb after the auxiliary
         verb = " ".join(words[:2]) if agent == "first" else \
             next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
