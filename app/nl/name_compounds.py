@@ -7,6 +7,7 @@ unjoined for :func:`app.nl.shared_nodes.named_kind` to merge.
 
 from __future__ import annotations
 
+from app.nl.gazetteer import place_kind
 from app.nl.link_choice import implied_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
@@ -36,7 +37,8 @@ def name_before_kind(name: Mention, thing: Mention, name_class: str | None, thin
     ...                          onto)
     True
     """
-    if name.kind != "name" or thing.kind != "class" or name.end != thing.start:
+    # the things in the plural, as English names a kind of them ("Jimmy wales" names a man)
+    if name.kind != "name" or thing.kind != "class" or name.end != thing.start or not _plural(thing.text):
         return []
     if name_class and thing_class and ontology.is_subclass(name_class, thing_class):
         return []  # its own link made it one of them
@@ -46,3 +48,10 @@ def name_before_kind(name: Mention, thing: Mention, name_class: str | None, thin
     if name.hint and name.hint != class_named("person", ontology) and not same:
         return [plain_label(ontology.label(name.hint)).lower()]
     return implied_grams(["by"])
+
+
+def _plural(words: str) -> bool:
+    """Whether a class word is said in the plural; a place's name ending in -s is none ("Wales")."""
+    last = words.lower().split()[-1] if words.split() else ""
+    return (last.endswith("s") and not last.endswith("ss") or last in ("people", "men", "women", "children")) and \
+        place_kind(words, said_to_be_a_place=False) is None
