@@ -62,14 +62,21 @@ def _requested_noun(lowered: Sequence[str]) -> int | None:
     return position if position < len(lowered) else None
 
 
-def _never_a_query(lowered: Sequence[str]) -> bool:
+def _never_a_query(tokens: Sequence[str]) -> bool:
     """A reason, an opinion, a forecast, the user's own place or time, words to the assistant or an errand for
     it: whatever things the question names, no query of the data answers it."""
-    return _asks_why(lowered) or _unanswerable_by_data(lowered) or _to_the_assistant(lowered) or _a_chore(lowered)
+    lowered = [t.lower() for t in tokens]
+    return _asks_why(lowered) or _unanswerable_by_data(tokens) or _to_the_assistant(lowered) or _a_chore(lowered)
 
 
-def _unanswerable_by_data(lowered: Sequence[str]) -> bool:
-    text = f" {' '.join(lowered)} "
+def _unanswerable_by_data(tokens: Sequence[str]) -> bool:
+    """The asker's own place or time, or life's great questions; a name's words are none ("the Tonight Show").
+
+    >>> [_unanswerable_by_data(q.split()) for q in ("Will it rain tonight", "Who hosts the Tonight Show")]
+    [True, False]
+    """
+    said = [t.lower() if i == 0 or not t[:1].isupper() else t for i, t in enumerate(tokens)]
+    text = f" {' '.join(said)} "
     return any(f" {' '.join(words)} " in text for words in _WHERE_THE_USER_IS + _WHEN_THE_USER_IS + _LIFES_QUESTIONS)
 
 
@@ -106,8 +113,7 @@ def _asks_why(lowered: Sequence[str]) -> bool:
 
 def may_ask_for_something_else(tokens: Sequence[str]) -> bool:
     """The cheap test, before any mention is looked for."""
-    lowered = [t.lower() for t in tokens]
-    return _never_a_query(lowered) or _requested_noun(lowered) is not None
+    return _never_a_query(tokens) or _requested_noun([t.lower() for t in tokens]) is not None
 
 
 def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequence[Mention]]) -> bool:
@@ -127,9 +133,9 @@ def asks_for_something_else(tokens: Sequence[str], mentions: Callable[[], Sequen
     >>> asks_for_something_else("sing me a song".split(), lambda: [Mention(3, 4, "song", "class", class_iri="ex:Song")])
     True
     """
-    lowered = [t.lower() for t in tokens]
-    if _never_a_query(lowered):
+    if _never_a_query(tokens):
         return True
+    lowered = [t.lower() for t in tokens]
     noun = _requested_noun(lowered)
     if noun is None or lowered[noun] in _NOT_THINGS:
         return False
