@@ -107,8 +107,8 @@ def _the_value_of(lowered: Sequence[str]) -> AskedValue | None:
         return AskedValue((" ".join(lowered[:of]),), (0, of), of + 1)
     else:
         return None
-    if lowered[start:start + 1] != ["the"] and "s" in lowered[start + 1:-1]:
-        # "What is Anna Dubois's job title": the words after the possessive
+    if (lowered[start:start + 1] != ["the"] or "of" not in lowered[start:]) and "s" in lowered[start + 1:-1]:
+        # "What is Anna Dubois's job title", "What is the Eiffel Tower's height": the words after the possessive
         owner_end = lowered.index("s", start + 1)
         if 1 <= len(lowered) - owner_end - 1 <= 4:
             return AskedValue((" ".join(lowered[owner_end + 1:]),), (owner_end + 1, len(lowered)), start)
