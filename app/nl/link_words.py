@@ -83,9 +83,11 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
     asked = named_by_asked(words, first, second, tokens, ontology)
     if asked and first.kind == "related":
         return asked
-    label = ontology.label(first.class_iri).lower() if asked and first.class_iri else ""
+    which = first.kind == "class" and first.start > 0 and tokens[first.start - 1].lower() in ("which", "what")
+    label = ontology.label(first.class_iri).lower() if (asked or which) and first.class_iri else ""
     if label in (meant := relation_nouns(grams)):
-        # "Which instruments are played by Jimi Hendrix": of all the verb may mean, the class asked says which
+        # "Which instruments are played by Jimi Hendrix", "What record label released Thriller?": of all the verb
+        # may mean, the class asked says which
         return [label, *(gram for gram in grams if gram not in meant and not relation_nouns([gram]))]
     return grams + end_named(grams, first, second, tokens, ontology) + \
         (asked or asked_link_word(first, tokens, ontology)) + named_by_place(words, second, tokens, ontology)

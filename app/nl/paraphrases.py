@@ -62,6 +62,10 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
     (_forms("released recorded sung performed", "by") + ["sang", "sing", "sings", "recorded", "record", "records",
                                                           "performed", "release", "released"],
      ("artist", "performer")),
+    # a record label releases records too: asked for by its class word ("What record label released Thriller?"),
+    # that class says which is meant
+    (_forms("released", "by") + ["release", "released", "releases"],
+     ("record label",)),
     # "albums released on Atlantic Records": the label that issued them; said "released in", a place or a year
     (_forms("released issued", "on under through"),
      ("record label", "label")),
