@@ -140,6 +140,8 @@ def coordinated_verbs(words: Sequence[str]) -> list[list[str]] | None:
     (None, None)
     >>> coordinated_verbs(["born", "and", "died", "in"]), coordinated_verbs(["lead", "and", "work", "on"])
     ([['born', 'in'], ['died', 'in']], [['lead', 'on'], ['work', 'on']])
+    >>> coordinated_verbs(["directed", "by", "and", "starring"])
+    [['directed', 'by'], ['starring']]
     """
     lowered = [w.lower() for w in words]
     if lowered.count("and") != 1:
@@ -148,7 +150,9 @@ def coordinated_verbs(words: Sequence[str]) -> list[list[str]] | None:
     left = [w for w in words[:k] if w.lower() != "both"]
     right = list(words[k + 1:])
     tail = right[-1:] if len(right) == 2 and right[-1].lower() in PREPOSITIONS else []
-    verbs = [w.lower() for w in (left[-1:] + right[:1])]
+    # "directed by and starring": the first verb's own particle stays with it
+    own = left[-1:] if len(left) >= 2 and not tail and left[-1].lower() in PREPOSITIONS else []
+    verbs = [w.lower() for w in (left[len(left) - len(own) - 1:len(left) - len(own)] + right[:1])]
     if len(verbs) < 2 or len(right) - len(tail) != 1 or any(not w.isalpha() or w in ENGLISH for w in verbs):
         return None
     # verbs as such ("born and died", "lead and work on"), or any after "did" ("did both direct and produce"):

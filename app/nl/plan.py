@@ -63,6 +63,7 @@ class Plan:
     missing: list[tuple[int, int]] = field(default_factory=list)
     same: dict[int, int] = field(default_factory=dict)  # a mention that is an earlier one again ("the same place")
     left_out: list[int] = field(default_factory=list)  # mentions no link joins well, reported, not drafted
+    narrowing_names: bool = False  # while a second link joins two things already joined
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
              index: OntologyIndex, *, reattach: bool = True) -> None:
@@ -140,8 +141,12 @@ class Plan:
         """A second link between two things already joined ("directed and produced by"): kept only where one link
         joins them as their classes stand, never a way through another class."""
         mentions, edges, missing, classes = len(self.mentions), len(self.edges), len(self.missing), list(self.classes)
+        self.narrowing_names = True  # "directed by and starring Clint Eastwood": the director is an actor too
         self.join(i, j, grams, vectors, words, ontology, index, reattach=False)
-        if len(self.mentions) > mentions or self.classes != classes or len(self.edges) != edges + 1:
+        self.narrowing_names = False
+        narrowed = all(new == old or self.mentions[k].kind == "name" and old and ontology.is_subclass(new, old)
+                       for k, (new, old) in enumerate(zip(self.classes, classes)))
+        if len(self.mentions) > mentions or not narrowed or len(self.edges) != edges + 1:
             del self.mentions[mentions:], self.edges[edges:], self.missing[missing:]
             self.classes[:] = classes
 
@@ -253,8 +258,10 @@ class Plan:
         return _marked_if_contested(chosen, ranked)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
-        """A named instance keeps its class; a class word may become a kind of it."""
-        return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
+        """A named instance keeps its class; a class word may become a kind of it, and so may a name joined by a
+        second link (:meth:`join_also`), which its first link's class still admits."""
+        return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related") or \
+            self.narrowing_names and self.mentions[k].kind == "name"
 
 
 def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontology: Ontology,
