@@ -50,7 +50,9 @@ EVENT_DATES = {word: nouns for words, nouns in (
     ("founded established incorporated", ("founding year", "year of incorporation")),
     ("formed", ("formation year", "founding year")),  # "when was Nirvana formed", "bands formed in 1990"
     ("hired joined employed", ("hire date", "join date")),
-    ("released published", ("release date", "publication date")),
+    # each its own date where an ontology has both; the other's, by meaning, where it has one
+    ("released", ("release date",)),
+    ("published", ("publication date",)),
     ("launched", ("launch date",)),
     ("built constructed erected completed", ("construction date", "completion date")),
     ("opened", ("opening date",)),
