@@ -42,16 +42,22 @@ _DEMONYMS = {
 
 
 def country_of(word: str, uncapitalised: bool = False) -> str | None:
-    """The country a capitalised demonym names, or None; any demonym where the writer capitalised nothing.
+    """The country (or continent) a capitalised demonym names, or None; any demonym where the writer capitalised
+    nothing.
 
-    >>> country_of("Spanish"), country_of("Dutch"), country_of("spanish"), country_of("Spain")
-    ('Spain', 'Netherlands', None, None)
+    >>> country_of("Spanish"), country_of("Dutch"), country_of("spanish"), country_of("Spain"), country_of("African")
+    ('Spain', 'Netherlands', None, None, 'Africa')
     >>> country_of("spanish", uncapitalised=True)
     'Spain'
     """
     if not word[:1].isupper() and not uncapitalised:
         return None  # "french fries" is not about France, and English capitalises demonyms
-    return _DEMONYMS.get(word.lower())
+    return _DEMONYMS.get(word.lower()) or (_CONTINENTS.get(word.lower()) if word[:1].isupper() else None)
+
+
+# "European capitals", "African countries": a continent's adjective says where a thing is, as a demonym does;
+# written in lower case, it is as likely a name's word ("european union")
+_CONTINENTS = {"european": "Europe", "african": "Africa", "asian": "Asia", "oceanian": "Oceania"}
 
 
 # Short names English uses for countries, which a knowledge graph labels in full.
