@@ -23,7 +23,7 @@ from app.nl.paraphrases import kind_nouns
 from grammar.backends import Backend, StopReason
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["NameTyper", "make_name_typer", "matched_class", "names_a_class"]
+__all__ = ["NameTyper", "make_name_typer", "matched_class"]
 
 #: ``(name, declared class IRI) -> class IRI`` or None when the model gives no usable answer.
 NameTyper = Callable[[str, str], "str | None"]
@@ -86,7 +86,7 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
     for noun in kind_nouns(words):
         if noun in choices:
             return choices[noun]  # "football club": the everyday word for what an ontology may label "soccer club"
-    if names_a_class(words, elsewhere):
+    if any(form in elsewhere for form in [*forms, *kind_nouns(words)]):
         return None
     if nearest is not None and words:
         best = nearest(words, list(dict.fromkeys(choices.values())))
@@ -94,16 +94,6 @@ def matched_class(answer: str, choices: dict[str, str], nearest: NearestClass | 
                 derived_word(words.split()[-1], label) for label, iri in choices.items() if iri == best[0]):
             return best[0]  # "religion" names no religious person
     return None
-
-
-def names_a_class(answer: str, labels: Container[str]) -> bool:
-    """Whether an answer is a class's label, as written, singular, or as the everyday word for it.
-
-    >>> names_a_class("football club", {"soccer club"}), names_a_class("photo", {"soccer club"})
-    (True, False)
-    """
-    words = " ".join(answer.lower().split())
-    return any(form in labels for form in [*word_forms(words.split()), *kind_nouns(words)])
 
 
 def _choices(ontology: Ontology, declared: str) -> dict[str, str]:
@@ -160,14 +150,8 @@ def make_name_typer(backend: Callable[[], Backend], ontology: Ontology, *, neare
         if said not in answers:
             answers[said] = _asked(" ".join(name.split()))
         answer = answers[said]
-        if answer is None:
-            return None
-        matched = matched_class(answer, choices, nearest, labels)
-        if matched is None and names_a_class(answer, labels):
-            # the model knows the kind, and the link admits none of it: the declared end is the surest class,
-            # where a guess by the name's look would force a fit ("Manchester United": an American football team)
-            return declared
-        return _as_person(matched, declared, ontology, person)
+        return None if answer is None else _as_person(matched_class(answer, choices, nearest, labels), declared,
+                                                       ontology, person)
 
     def _asked(name: str) -> str | None:
         try:
