@@ -17,7 +17,7 @@ from app.nl.mentions import is_link_label, links_labelled
 from app.nl.paraphrases import relation_nouns
 from app.nl.plan import PREPOSITIONS
 from app.nl.words import COPULAS
-from ontology_loaders import Ontology
+from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
 __all__ = ["owned", "with_link_words"]
@@ -83,7 +83,8 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
     asked = named_by_asked(words, first, second, tokens, ontology)
     if asked and first.kind == "related":
         return asked
-    which = first.kind == "class" and first.start > 0 and tokens[first.start - 1].lower() in ("which", "what")
+    which = first.kind == "class" and first.start > 0 and tokens[first.start - 1].lower() in ("which", "what") \
+        and _labels_a_link_between(first, second, ontology)
     label = ontology.label(first.class_iri).lower() if (asked or which) and first.class_iri else ""
     if label in (meant := relation_nouns(grams)):
         # "Which instruments are played by Jimi Hendrix", "What record label released Thriller?": of all the verb
@@ -91,6 +92,20 @@ def with_link_words(grams: list[str], words: Sequence[str], first: Mention, seco
         return [label, *(gram for gram in grams if gram not in meant and not relation_nouns([gram]))]
     return grams + end_named(grams, first, second, tokens, ontology) + \
         (asked or asked_link_word(first, tokens, ontology)) + named_by_place(words, second, tokens, ontology)
+
+
+def _labels_a_link_between(asked: Mention, other: Mention, ontology: Ontology) -> bool:
+    """Whether a link labelled as the class asked joins it to the other thing: "What record label released
+    Thriller?" (a work's record label), not "Which customers bought desktops?" (an order's customer)."""
+    if not asked.class_iri:
+        return False
+    def fits(end: str, class_iri: str) -> bool:
+        return class_iri == OWL_THING or ontology.is_subclass(class_iri, end)  # an unknown class fits any end
+
+    ends = (asked.class_iri, other.class_iri or OWL_THING)
+    links = [link for iri in links_labelled(ontology.label(asked.class_iri).lower(), ontology)
+             if (link := ontology.get_link(iri)) is not None]
+    return any(fits(link.domain, a) and fits(link.range, b) for link in links for a, b in (ends, ends[::-1]))
 
 
 def asked_link_word(asked: Mention, tokens: Sequence[str], ontology: Ontology) -> list[str]:

@@ -64,7 +64,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("artist", "performer")),
     # a record label releases records too: asked for by its class word ("What record label released Thriller?"),
     # that class says which is meant
-    (_forms("released", "by") + ["release", "released", "releases"],
+    (_forms("released", "by") + ["release", "released"],
      ("record label",)),
     # "albums released on Atlantic Records": the label that issued them; said "released in", a place or a year
     (_forms("released issued", "on under through"),
@@ -255,8 +255,7 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      ("based on", "adaptation", "source")),
     (_forms("sign signs signed signing", "to with for") + ["signed"],
      ("record label", "label", "club", "team")),
-    (_forms("fly flies flew flown flying", "to from") + _forms("served", "by") + ["destinations", "serve", "serves",
-                                                                                  "served"],
+    (_forms("fly flies flew flown flying", "to from") + ["destinations", "serve", "serves", "served"],
      ("destination", "destinations", "target airport")),
     (["host", "hosts", "presenter", "presented", "presents", "presented by"],
      ("presenter", "host")),
