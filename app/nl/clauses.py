@@ -44,6 +44,11 @@ def set_aside_modifiers(mentions: Sequence[Mention],
                 following.kind in ("class", "focus"):
             modifiers.append((mention, len(chain)))
             unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
+        elif mention.modifier and following is not None and following.start == mention.end and \
+                following.kind in ("name", "instance") and following.class_iri:
+            # "German chancellor Angela Merkel": the demonym describes a title the name already has; the name
+            # says who, so the country adds no thing of its own
+            unspoken[mention.start:mention.end] = [""] * (mention.end - mention.start)
         else:
             chain.append(dataclasses.replace(mention, modifier=False) if mention.modifier else mention)
         if mention.kind == "class" and mention.start and tokens[mention.start - 1].lower() in SIZE_SUPERLATIVES:

@@ -356,7 +356,9 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
         subject_before = i and taken[i - 1] or i >= 2 and tokens[i - 2].lower() in ("which", "what")
         if subject_before and not right_after and tokens[i + 1:i + 2] and tokens[i + 1].lower() in ("the", "a", "an"):
             continue  # "Which branch holds the most copies": after its subject and before an object, a verb
-        if i == 0 or right_after or (any(w in _DETERMINERS for w in recent) and not blocked) or (
+        # "American actor Tom Hanks": a title between a demonym and a name
+        titled = i and country_of(tokens[i - 1]) and tokens[i + 1:i + 2] and tokens[i + 1][:1].isupper()
+        if i == 0 or right_after or titled or (any(w in _DETERMINERS for w in recent) and not blocked) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
