@@ -41,8 +41,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      + ["star", "starred", "stars", "acted", "appeared", "appear", "appears"],
      ("starring",)),
     # "Which films featured actors born in Australia?": a show features its cast, a song its guest singer (the
-    # narrower link first: a film is no song, so its cast still counts)
-    (["feature", "features", "featured", "featuring"],
+    # narrower link first: a film is no song, so its cast still counts). Not "features": a link's own label
+    # (DBpedia: an architectural structure's), which the templated questions say as such
+    (["feature", "featured", "featuring"],
      ("featuring", "starring")),
     (["ceo", "ceos", "chief executive", "chief executives"],  # "Who is the CEO of Apple?"
      ("chief executive officer", "ceo", "chief executive")),
