@@ -75,7 +75,7 @@ def _by_firm_word(name: str, allowed: set[str], ontology: Ontology) -> str | Non
     words = name.lower().replace(".", "").split()
     if len(words) < 2 or words[-1] not in _FIRM_WORDS:
         return None
-    return next((c for c in map(lambda label: class_named(label, ontology), _FIRM_CLASSES) if c in allowed), None)
+    return _first_labelled(_FIRM_CLASSES, allowed, ontology)
 
 
 # A football club's abbreviation, before or after its name: "Chelsea F.C.", "FC Porto", "Valencia CF".
@@ -94,7 +94,12 @@ def _by_club_mark(name: str, allowed: set[str], ontology: Ontology) -> str | Non
     words = name.lower().replace(".", "").split()
     if len(words) < 2 or not {words[0], words[-1]} & _CLUB_MARKS:
         return None
-    return next((c for c in map(lambda label: class_named(label, ontology), _CLUB_CLASSES) if c in allowed), None)
+    return _first_labelled(_CLUB_CLASSES, allowed, ontology)
+
+
+def _first_labelled(labels: Sequence[str], allowed: set[str], ontology: Ontology) -> str | None:
+    """The first of the classes so labelled that the name's link allows: the most specific the ontology has."""
+    return next((c for c in (class_named(label, ontology) for label in labels) if c in allowed), None)
 
 
 def _by_head(name: str, allowed: set[str], ontology: Ontology) -> str | None:
