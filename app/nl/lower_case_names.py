@@ -22,7 +22,7 @@ from app.nl.given_names import has_given_name
 from app.nl.mentions import class_named, is_link_label
 from app.nl.name_spans import NOT_NOUNS
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.words import (COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_verb_form, word_before_articles,
+from app.nl.words import (COPULAS, DO_FORMS, HAVE_FORMS, NUMBER_WORDS, is_plural, is_verb_form, word_before_articles,
                           written_without_capitals)
 from ontology_loaders import Ontology
 
@@ -135,7 +135,7 @@ def _singular_verb_before(lowered: Sequence[str], start: int) -> bool:
 
 def _after_its_kind(lowered: Sequence[str], kind: int, ontology: Ontology) -> bool:
     """"who directed the movie titanic": right after "the" and a class word, the words name one of its kind."""
-    return kind >= 1 and lowered[kind - 1] == "the" and not _plural(lowered[kind]) and \
+    return kind >= 1 and lowered[kind - 1] == "the" and not is_plural(lowered[kind]) and \
         ends_a_class_label(lowered[kind], ontology)
 
 
@@ -144,20 +144,16 @@ def _subject_of_do(lowered: Sequence[str], start: int) -> bool:
     return before >= 0 and lowered[before] in DO_FORMS
 
 
-def _plural(word: str) -> bool:
-    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))  # "paris", "venus": no plurals
-
-
 def _a_kind(words: Sequence[str], ontology: Ontology) -> bool:
     """Words ending in a plural are a kind of thing, not one thing's name: a lone plural ("prize-winning
     novels"), or one whose singular ends a class label ("open orders": sales order). "buenos aires" and "the
     rolling stones" stay names. A plural that names a class in everyday words counts as well ("electric cars":
     automobiles)."""
-    plural_kind = _plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology) or
+    plural_kind = is_plural(words[-1]) and (len(words) == 1 or ends_a_class_label(words[-1], ontology) or
                                           any(class_named(noun, ontology) for noun in kind_nouns(words[-1])))
     # "wrote books about dragons": a run opened by a plural class word is that kind, said more closely (a
     # title has its "of": "songs of innocence")
-    opened_by_kind = len(words) > 1 and words[1] != "of" and _plural(words[0]) and \
+    opened_by_kind = len(words) > 1 and words[1] != "of" and is_plural(words[0]) and \
         class_named(words[0], ontology) is not None
     # "the philippines", "born in texas"
     return (plural_kind or opened_by_kind) and not place_kind(" ".join(words), said_to_be_a_place=True)
@@ -209,7 +205,7 @@ def _class_word_ends_the_name(lowered: Sequence[str], start: int, head: int, ont
     "a", which no name takes ("in a small town"), nor before "of", where the name goes on ("the technical
     university of munich")."""
     word = lowered[head]
-    if head <= start or start == 0 or _plural(word) or lowered[start].isdigit() or word in _PLAIN_VERBS or \
+    if head <= start or start == 0 or is_plural(word) or lowered[start].isdigit() or word in _PLAIN_VERBS or \
             is_verb_form(word) or lowered[start - 1] in ("a", "an") or lowered[head + 1:head + 2] == ["of"]:
         return False
     before = word_before_articles(lowered, start)

@@ -11,6 +11,7 @@ from app.nl.gazetteer import place_kind
 from app.nl.link_choice import implied_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named
+from app.nl.words import is_plural
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -53,5 +54,5 @@ def name_before_kind(name: Mention, thing: Mention, name_class: str | None, thin
 def _plural(words: str) -> bool:
     """Whether a class word is said in the plural; a place's name ending in -s is none ("Wales")."""
     last = words.lower().split()[-1] if words.split() else ""
-    return (last.endswith("s") and not last.endswith("ss") or last in ("people", "men", "women", "children")) and \
+    return (is_plural(last) or last in ("people", "men", "women", "children")) and \
         place_kind(words, said_to_be_a_place=False) is None

@@ -114,6 +114,15 @@ def tokens_of(question: str) -> list[str]:
     return TOKEN.findall(question)
 
 
+def is_plural(word: str) -> bool:
+    """Whether a lower-case word reads as a regular plural.
+
+    >>> [is_plural(w) for w in ("books", "paris", "venus", "class", "days")]
+    [True, False, False, False, False]
+    """
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))  # "paris", "venus": no plurals
+
+
 def is_english(tokens: Sequence[str]) -> bool:
     """Whether a question reads as English: more English function words than those of other languages.
 
