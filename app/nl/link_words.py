@@ -99,6 +99,7 @@ def _labels_a_link_between(asked: Mention, other: Mention, ontology: Ontology) -
     Thriller?" (a work's record label), not "Which customers bought desktops?" (an order's customer)."""
     if not asked.class_iri:
         return False
+
     def fits(end: str, class_iri: str) -> bool:
         return class_iri == OWL_THING or ontology.is_subclass(class_iri, end)  # an unknown class fits any end
 
