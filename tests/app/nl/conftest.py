@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from app.nl.pipeline import extract_graph
 from app.resources import get_resources
 from app.settings import Settings
 
@@ -20,6 +21,16 @@ def vocabulary(tmp_path_factory, namespace: str, body: str):
     path.write_text(f"@prefix ex: <{namespace}> .\n@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
                     f"@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n{body}", encoding="utf-8")
     return get_resources(Settings(ontology=[path], kg=[]))
+
+
+def drafted(request, fixture: str, question: str):
+    """The draft of ``question`` on the resources the fixture named ``fixture`` gives."""
+    return extract_graph(question, request.getfixturevalue(fixture)).graph
+
+
+def name_labels(graph) -> list[str]:
+    """The names a draft holds as label constraints, in node order."""
+    return [c.value for n in graph.nodes for c in n.constraints if c.property == LABEL]
 
 
 def class_edges(graph) -> set[tuple[str, str, str]]:

@@ -9,7 +9,7 @@ import pytest
 
 from app.nl.pipeline import extract_graph
 from ontology_loaders import RDFS_LABEL
-from tests.app.nl.conftest import class_edges, vocabulary
+from tests.app.nl.conftest import class_edges, drafted, name_labels, vocabulary
 
 D = "http://dbpedia.org/ontology/"
 ARTS = "http://protograph.example/arts/"
@@ -40,14 +40,6 @@ def arts(tmp_path_factory):
     return vocabulary(tmp_path_factory, ARTS, _ARTS)
 
 
-def _graph(request, fixture: str, question: str):
-    return extract_graph(question, request.getfixturevalue(fixture)).graph
-
-
-def _labels(graph) -> list[str]:
-    return [c.value for n in graph.nodes for c in n.constraints if c.property == RDFS_LABEL]
-
-
 def _named_end(graph) -> tuple[str, str]:
     """The link of a two-node draft and which end holds the name: "source" or "target"."""
     named = {n.id for n in graph.nodes if any(c.property == RDFS_LABEL for c in n.constraints)}
@@ -61,7 +53,7 @@ def _named_end(graph) -> tuple[str, str]:
     ("arts", "Which painters influenced Picasso?", ARTS + "influenced"),
 ])
 def test_rd286_the_verbs_own_label_runs_from_the_one_who_did_it(request, fixture, question, link) -> None:
-    assert _named_end(_graph(request, fixture, question)) == (link, "target")
+    assert _named_end(drafted(request, fixture, question)) == (link, "target")
 
 
 @pytest.mark.parametrize(("fixture", "question", "link"), [
@@ -69,7 +61,7 @@ def test_rd286_the_verbs_own_label_runs_from_the_one_who_did_it(request, fixture
     ("dbpedia", "Which scientists were influenced by Isaac Newton?", D + "influencedBy"),
 ])
 def test_rd286_a_verbs_noun_and_a_passive_are_unchanged(request, fixture, question, link) -> None:
-    assert _named_end(_graph(request, fixture, question)) == (link, "source" if "created" in question else "target")
+    assert _named_end(drafted(request, fixture, question)) == (link, "source" if "created" in question else "target")
 
 
 @pytest.mark.parametrize(("fixture", "question", "edge"), [
@@ -78,7 +70,7 @@ def test_rd286_a_verbs_noun_and_a_passive_are_unchanged(request, fixture, questi
     ("arts", "Which films feature Tom Hanks?", (ARTS + "Film", ARTS + "starring", ARTS + "Person")),
 ])
 def test_rd287_a_film_features_its_cast(request, fixture, question, edge) -> None:
-    assert edge in class_edges(_graph(request, fixture, question))
+    assert edge in class_edges(drafted(request, fixture, question))
 
 
 @pytest.mark.parametrize(("fixture", "question", "link"), [
@@ -86,7 +78,7 @@ def test_rd287_a_film_features_its_cast(request, fixture, question, edge) -> Non
     ("arts", "Which songs feature Rihanna?", ARTS + "featuring"),
 ])
 def test_rd287_a_song_features_its_guest(request, fixture, question, link) -> None:
-    assert [e.link for e in _graph(request, fixture, question).edges] == [link]
+    assert [e.link for e in drafted(request, fixture, question).edges] == [link]
 
 
 def test_rd288_birthplaces_in_the_plural(dbpedia) -> None:
@@ -101,8 +93,8 @@ def test_rd288_birthplaces_in_the_plural(dbpedia) -> None:
     ("arts", "Who is the owner of FC Porto?", "FC Porto", ARTS + "SportsTeam"),
 ])
 def test_rd289_a_football_clubs_mark_and_its_last_period(request, fixture, question, name, kind) -> None:
-    graph = _graph(request, fixture, question)
-    assert _labels(graph) == [name] and kind in {n.class_ for n in graph.nodes}
+    graph = drafted(request, fixture, question)
+    assert name_labels(graph) == [name] and kind in {n.class_ for n in graph.nodes}
 
 
 @pytest.mark.parametrize(("fixture", "question", "edge"), [
@@ -111,7 +103,7 @@ def test_rd289_a_football_clubs_mark_and_its_last_period(request, fixture, quest
     ("arts", "Give me all Tolkien novels.", (ARTS + "Novel", ARTS + "author", ARTS + "Person")),
 ])
 def test_rd290_a_name_before_a_class_word_made_them(request, fixture, question, edge) -> None:
-    assert class_edges(_graph(request, fixture, question)) == {edge}
+    assert class_edges(drafted(request, fixture, question)) == {edge}
 
 
 @pytest.mark.parametrize(("fixture", "question", "link"), [
@@ -119,20 +111,20 @@ def test_rd290_a_name_before_a_class_word_made_them(request, fixture, question, 
     ("dbpedia", "Which albums did Metallica release?", D + "artist"),
 ])
 def test_rd291_the_class_asked_says_which_of_the_verbs_meanings(request, fixture, question, link) -> None:
-    assert [e.link for e in _graph(request, fixture, question).edges] == [link]
+    assert [e.link for e in drafted(request, fixture, question).edges] == [link]
 
 
 def test_rd293_a_names_word_is_no_time_of_the_asker(dbpedia) -> None:
     # before, "tonight" made the question one no data answers
     result = extract_graph("Who hosts the Tonight Show?", dbpedia)
-    assert not result.not_understood and _labels(result.graph) == ["Tonight Show"]
+    assert not result.not_understood and name_labels(result.graph) == ["Tonight Show"]
     assert extract_graph("Will it rain tonight?", dbpedia).not_understood
 
 
 def test_rd294_a_possessive_after_the_asks_a_value(dbpedia) -> None:
     # before, not understood
     graph = extract_graph("What is the Eiffel Tower's height?", dbpedia).graph
-    assert [a for n in graph.nodes for a in n.shown] == [D + "height"] and _labels(graph) == ["Eiffel Tower"]
+    assert [a for n in graph.nodes for a in n.shown] == [D + "height"] and name_labels(graph) == ["Eiffel Tower"]
 
 
 @pytest.mark.parametrize(("fixture", "question", "edges"), [
@@ -143,7 +135,7 @@ def test_rd294_a_possessive_after_the_asks_a_value(dbpedia) -> None:
      {(ARTS + "Film", ARTS + "author", ARTS + "Person"), (ARTS + "Film", ARTS + "starring", ARTS + "Person")}),
 ])
 def test_rd295_two_verbs_each_with_its_own_particle(request, fixture, question, edges) -> None:
-    assert class_edges(_graph(request, fixture, question)) == edges
+    assert class_edges(drafted(request, fixture, question)) == edges
 
 
 @pytest.mark.parametrize(("question", "attribute"), [
@@ -158,7 +150,7 @@ def test_rd296_released_and_published_each_their_own_date(dbpedia, question, att
 def test_rd297_a_continents_adjective_names_the_continent(dbpedia) -> None:
     # before, a country named "African"
     graph = extract_graph("Which African countries speak French?", dbpedia).graph
-    assert sorted(_labels(graph)) == ["Africa", "French"] and D + "Continent" in {n.class_ for n in graph.nodes}
+    assert sorted(name_labels(graph)) == ["Africa", "French"] and D + "Continent" in {n.class_ for n in graph.nodes}
 
 
 def test_rd298_rule(dbpedia) -> None:
@@ -175,9 +167,9 @@ def test_rd298_rule(dbpedia) -> None:
 ])
 def test_rd299_a_demonym_and_a_title_before_a_name(dbpedia, question, edge, name) -> None:
     graph = extract_graph(question, dbpedia).graph
-    assert class_edges(graph) == {edge} and _labels(graph) == [name]
+    assert class_edges(graph) == {edge} and name_labels(graph) == [name]
 
 
 def test_rd299_a_demonym_before_a_class_word_still_says_where(dbpedia) -> None:
     graph = extract_graph("Which Spanish authors wrote novels?", dbpedia).graph
-    assert _labels(graph) == ["Spain"] and D + "nationality" in {e.link for e in graph.edges}
+    assert name_labels(graph) == ["Spain"] and D + "nationality" in {e.link for e in graph.edges}
