@@ -20,19 +20,13 @@ from typing import Literal
 
 import numpy as np
 
-from app.nl.link_direction import (
-    described_first_of_second_agent,
-    made_into,
-    passive_verb,
-    runs_from_the_doer,
-    said_by_the_agent,
-    verb_noun_named,
-    word_stem,
-)
+from app.nl.label_words import STOP_WORDS, comment_stems, lexical, modified, verbatim, word_stems
+from app.nl.link_direction import (described_first_of_second_agent, made_into, passive_verb, runs_from_the_doer,
+                                   said_by_the_agent, verb_noun_named, verb_said, word_stem)
 from app.nl.mentions import class_named
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import ARTICLES, NEGATIONS, NUMBER_WORDS
+from app.nl.words import ARTICLES, NEGATIONS
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label, spelled_label
 
@@ -40,15 +34,9 @@ __all__ = ["Agent", "LinkChoice", "comment_says", "content_words", "implied_gram
            "rank_three_link_paths", "word_stem"]
 
 DECLARED_END_BONUS = 0.06
-SHARED_STEM_BONUS = 0.15
-VERBATIM_BONUS = 0.1
-# A label said only inside a longer label said as written ("producer" in "executive producer") names less than it.
-INSIDE_LONGER_COST = 0.3
 # How much a match with a link's comment counts against one with its label (comments are longer and vaguer).
 COMMENT_WEIGHT = 0.8
 SUSPECT_LABEL_PENALTY = 0.15
-# A relation word found in a link's comment: weaker than one in its label, as comments say more.
-COMMENT_STEM_BONUS = 0.08
 # For an end of unknown class: the known end should fit what the link declares, not merely owl:Thing.
 DECLARED_FIT_BONUS = 0.05
 # A link that holds only for a kind of the class the question names (see _narrowing).
@@ -63,13 +51,6 @@ RANGE_NAMED_BONUS = 0.1
 Agent = Literal["first", "second"] | None
 DECLARED_MIDDLE_BONUS = 0.01
 MAX_GRAM_WORDS = 3
-# Words that carry no relation of their own.
-_STOP = frozenset(
-    "a an the of in on at to by for with from and or is are was were be been being has have had do does did "
-    "who whom whose which what where when how many much me us all that this those these it its their his her "
-    "there give show list name tell also ever some any every each same other than as into most least fewest".split()
-    # "have more than ten caves": the comparison is read on its own (app.nl.comparisons), not as a relation
-    + "more less fewer".split()) | frozenset(NUMBER_WORDS)
 _PARTICLES = frozenset({"by", "of", "to", "in", "on", "at", "for", "with", "from", "into"})
 
 
@@ -98,7 +79,7 @@ _PREPOSITION_HINTS = {"in": "located in", "at": "located at", "inside": "located
 
 
 def _relationless(word: str) -> bool:
-    return word in _STOP or word.isdigit()
+    return word in STOP_WORDS or word.isdigit()
 
 
 def implied_grams(words: Sequence[str]) -> list[str]:
@@ -240,42 +221,6 @@ def _declared_structure(domain: str, range_: str, label: str, link_iri: str) -> 
     return bonus
 
 
-def _verbatim(grams: Sequence[str], label: str) -> bool:
-    label = " ".join(label.lower().split())
-    return len(label) > 2 and any(f" {label} " in f" {g} " for g in grams)
-
-
-def _lexical(grams: Sequence[str], label: str, longer_verbatim: Sequence[str] = ()) -> float:
-    """A shared word stem; more when the whole label stands in the phrase as written ("influenced by").
-
-    A label that stands there only inside a longer one ("president" in "vice president") counts less than
-    none: the longer label is the one said.
-    """
-    label = " ".join(label.lower().split())
-    if _verbatim(grams, label):
-        inside = [longer for longer in longer_verbatim if f" {label} " in f" {longer} "]
-        if inside:  # a longer label the table of relation nouns only guessed ("written in": programming language)
-            said = any(longer not in relation_nouns(grams) for longer in inside)
-            return SHARED_STEM_BONUS - (INSIDE_LONGER_COST if said else 0.0)
-        return SHARED_STEM_BONUS + VERBATIM_BONUS
-    stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
-    label_stems = {word_stem(w) for w in label.split() if len(w) > 2}
-    # a word said inside the longer label or phrase meant ("released on": record label) is that one's, not a stem
-    # shared with this label ("release location")
-    theirs = {word_stem(w) for longer in longer_verbatim for w in longer.split()}
-    return SHARED_STEM_BONUS if (stems & label_stems) - theirs else 0.0
-
-
-def _comment_stems(grams: Sequence[str], ontology: Ontology, link_iri: str) -> float:
-    """A relation word that the link's comment uses ("died" in "the place where the person died")."""
-    link = ontology.get_link(link_iri)
-    comment = (link.comment or "") if link else ""
-    if not comment:
-        return 0.0
-    stems = {word_stem(w) for g in grams for w in g.split() if w not in _STOP and len(w) > 2}
-    return COMMENT_STEM_BONUS if stems & _word_stems(comment) else 0.0
-
-
 def comment_says(words: Sequence[str], ontology: Ontology, link_iri: str) -> bool:
     """Whether the link's comment uses a content word of ``words`` ("work" in "a person who works on …")."""
     link = ontology.get_link(link_iri)
@@ -283,13 +228,7 @@ def comment_says(words: Sequence[str], ontology: Ontology, link_iri: str) -> boo
         return False
     # a verb in any form: "work" is said by "works"
     forms = {word_stem(w + tail) for w in content_words(words) for tail in ("", "s", "ed", "ing") if len(w) > 2}
-    return bool(forms & _word_stems(link.comment.lower()))
-
-
-@functools.lru_cache(maxsize=4096)
-def _word_stems(text: str) -> frozenset[str]:
-    """The stems of a text's content words; a comment is read once, not once per edge and direction."""
-    return frozenset(word_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOP and len(w) > 2)
+    return bool(forms & word_stems(link.comment.lower()))
 
 
 def _similarities(index: OntologyIndex, links: Sequence[str], gram_vectors: np.ndarray) -> dict[str, float]:
@@ -311,11 +250,11 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     relation (:data:`RANGE_NAMED_BONUS`); an end of unknown class takes whatever range a link declares."""
     scored, labels = [], {link: spelled_label(ontology.label(link), link) for link in {c[0] for c in candidates}}
     label_set = set(labels.values())
-    verbatim = [label for label in label_set if _verbatim(grams, label)]
+    said = [label for label in label_set if verbatim(grams, label)]
     # the direction that runs from the thing described: the first thing of a passive, the second of "who did it"
     passive = passive_verb(grams)
     described_first = False if made_into(grams) else None if not (agent == "first" or passive) else agent != "first"
-    verb_named = agent == "first" and any(word_stem(label.split()[0]) == word_stem(verb.split()[0])
+    verb_named = agent == "first" and any(verb_said(verb.split()[0], label.split()[0])
                                           for label in labels.values() if label and verb)
     noun_named = verb_named and verb_noun_named(verb, labels.values())
     fallbacks = _fallback_nouns(grams, label_set)
@@ -324,8 +263,9 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
     # label inside it ("location")
     translated = [g for g in grams if " " in g and set(relation_nouns([g])) & label_set]
     for link, forward, s_class, t_class, fit in candidates:
-        longer = [other for other in verbatim if len(other) > len(labels[link])] + \
-            [phrase for phrase in translated if labels[link] not in relation_nouns([phrase])]
+        longer = [other for other in said if len(other) > len(labels[link])] + \
+            [phrase for phrase in translated if labels[link] not in relation_nouns([phrase])] + \
+            modified(grams, labels[link], said)
         if agent == "second":
             described_first = described_first_of_second_agent(verb, labels[link])
         elif agent == "first":
@@ -343,8 +283,8 @@ def _scored(ontology: Ontology, grams: Sequence[str], similarity: dict[str, floa
         own_grams = [g for g in grams if g != labels[link] and (g not in table_nouns or g in label_set)] \
             if labels[link] in fallbacks else grams
         named = _range_named(ontology, labels[link], t_class) if ends_known and fit >= 0 else 0.0
-        score = (similarity.get(link, 0.0) + _structure(ontology, link) + _lexical(own_grams, labels[link], longer)
-                 + _comment_stems(grams, ontology, link) + fit + direction + named)
+        score = (similarity.get(link, 0.0) + _structure(ontology, link) + lexical(own_grams, labels[link], longer)
+                 + comment_stems(grams, ontology, link) + fit + direction + named)
         scored.append(LinkChoice(link, forward, round(score, 4), s_class, t_class))
     best: dict[tuple[str, bool], LinkChoice] = {}
     for choice in sorted(scored, key=lambda c: -c.score):
@@ -407,7 +347,7 @@ def _declared_end(ontology: Ontology, choice: LinkChoice, middle: str) -> str | 
 def named_links(ontology: Ontology, grams: Sequence[str]) -> frozenset[str]:
     """The links whose whole label the phrase says as written: "whose home branch is in" names home branch."""
     return frozenset(link.iri for link in ontology.links
-                     if len(label := plain_label(link.label)) > 2 and _verbatim(grams, label))
+                     if len(label := plain_label(link.label)) > 2 and verbatim(grams, label))
 
 
 def _narrower_steps(ontology: Ontology, known: str) -> list[tuple[str, bool, str, str]]:

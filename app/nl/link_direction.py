@@ -14,11 +14,30 @@ from app.nl.paraphrases import MADE_INTO
 from app.nl.words import is_verb_form
 
 __all__ = ["described_first_of_second_agent", "made_into", "passive_verb", "runs_from_the_doer",
-           "said_by_the_agent", "word_stem"]
+           "said_by_the_agent", "verb_said", "word_stem"]
 
 
 def word_stem(word: str) -> str:
     return word[:5] if len(word) > 5 else word
+
+
+def verb_said(verb: str, word: str) -> bool:
+    """Whether ``word`` is a form of the verb or its doer's noun: a shared stem, or a short verb's "-er"
+    noun, which no five-letter stem joins ("own": owner, "lead": leader, "rule": ruler).
+
+    >>> verb_said("directed", "director"), verb_said("owns", "owner"), verb_said("ruled", "ruler")
+    (True, True, True)
+    >>> verb_said("own", "owned"), verb_said("win", "winter"), verb_said("lead", "league")
+    (True, False, False)
+    """
+    verb, word = verb.lower(), word.lower()
+    return word_stem(verb) == word_stem(word) or bool(_bases(verb) & _bases(word))
+
+
+def _bases(word: str) -> set[str]:
+    """The plain verb a short word may be a form of: "owns", "owned", "owner" → own; "ruler" → rule."""
+    tails = ("s", "es", "d", "ed", "r", "er", "or")
+    return {base for base in (word, *(word[:-len(tail)] for tail in tails if word.endswith(tail))) if len(base) > 2}
 
 
 def passive_verb(grams: Sequence[str]) -> str:
@@ -66,7 +85,7 @@ def described_first_of_second_agent(verb: str, label: str) -> bool | None:
     True
     """
     words = label.lower().split()
-    if not words or word_stem(words[0]) != word_stem(verb.lower()):
+    if not words or not verb_said(verb, words[0]):
         return None
     if words[-1] == "by" and len(words) > 1:
         return True  # "which books did Ana Ferreira translate": the books are translated by her
@@ -79,8 +98,9 @@ def verb_noun_named(verb: str, labels: Iterable[str]) -> bool:
     >>> verb_noun_named("created Goofy", ["created", "creator"]), verb_noun_named("influenced", ["influenced by"])
     (True, False)
     """
-    stem = word_stem(verb.split()[0]) if verb.split() else ""
-    return any(len(label.split()) == 1 and not is_verb_form(label) and word_stem(label) == stem for label in labels)
+    said = verb.split()[0] if verb.split() else ""
+    return any(len(label.split()) == 1 and not is_verb_form(label) and said and verb_said(said, label)
+               for label in labels)
 
 
 def runs_from_the_doer(verb: str, label: str, verb_named: bool, noun_named: bool = False) -> bool | None:
@@ -109,7 +129,7 @@ def runs_from_the_doer(verb: str, label: str, verb_named: bool, noun_named: bool
     verb_words, label_words = verb.lower().split(), label.lower().split()
     if not verb_words or not label_words or label_words[-1] == "by":
         return False
-    if word_stem(label_words[0]) == word_stem(verb_words[0]):
+    if verb_said(verb_words[0], label_words[0]):
         # the verb's own past form as the label is said of the doer ("who influenced Marx": they "influenced" him),
         # unless the verb's noun labels a link too: that link is the one a graph holds ("who created Goofy")
         said_as_is = not noun_named and len(label_words) == 1 and is_verb_form(label_words[0]) and \

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.nl.gazetteer import place_kind
-from app.nl.link_choice import SHARED_STEM_BONUS, _lexical
+from app.nl.label_words import SHARED_STEM_BONUS, lexical
 from app.nl.lower_case_names import lower_case_names
 from app.nl.pipeline import extract_graph
 from app.nl.prize_winners import prize_winners_said_by_a_clause
@@ -85,8 +85,8 @@ def test_rd254_released_on_a_label(dbpedia) -> None:
 
 def test_rd254_a_word_of_a_phrase_meant_otherwise_shares_no_stem() -> None:
     # "released on" means a record label: "released" says nothing of a release location
-    assert _lexical(["released", "released on"], "release location", ["released on"]) == 0.0
-    assert _lexical(["released"], "release location") == SHARED_STEM_BONUS
+    assert lexical(["released", "released on"], "release location", ["released on"]) == 0.0
+    assert lexical(["released"], "release location") == SHARED_STEM_BONUS
 
 
 @pytest.mark.parametrize(("fixture", "question", "continent"), [
