@@ -27,6 +27,8 @@ MAX_NAME_WORDS = 6
 # Small words that are no noun, so begin no thing and no name.
 NOT_NOUNS = frozenset(ENGLISH | {"same", "other", "first", "second", "last", "most", "least", "more", "less",
                                  "also", "both", "only", "ever", "really", "as",
+                                 # "Which movies did they star in together?": adverbs that end a clause
+                                 "together", "alone", "again", "too", "yet", "still", "anymore",
                                  # "Which Greek parties exist?": being, no kind of thing (a person, by meaning)
                                  "exist", "exists", "existed",
                                  # "Can I see …": a modal opening the question starts no name
@@ -177,6 +179,8 @@ def _subject_of_asked(tokens: Sequence[str]) -> bool:
     False
     >>> _subject_of_asked("Chestnut colored horses have won which races".split())
     True
+    >>> _subject_of_asked("Films directed by Clint Eastwood in which he also acted".split())
+    False
     """
     # ("Count all …": a command, its second word a small one)
     return len(tokens) > 2 and tokens[0].lower() not in ENGLISH | NOT_NOUNS and tokens[1][:1].islower() and \
@@ -188,8 +192,14 @@ def _opens_a_clause(tokens: Sequence[str], position: int) -> bool:
     """"someone who was born": a "who", "which" or "that" before a verb opens a clause about the word before it;
     it asks nothing in place."""
     after = tokens[position + 1].lower() if position + 1 < len(tokens) else ""
+    before = tokens[position - 1].lower() if position else ""
+    if tokens[position].lower() in ("which", "whom") and before in _OBJECT_PREPOSITIONS:
+        return True  # "films … in which he acted"
     return tokens[position].lower() in ("who", "which", "that") and \
-        (after in COPULAS | HAVE_FORMS | DO_FORMS or is_verb_form(after))
+        (after in COPULAS | HAVE_FORMS | DO_FORMS | _PRONOUNS or is_verb_form(after))
+
+
+_PRONOUNS = frozenset({"he", "she", "they", "it", "we", "you", "i"})
 
 
 _OBJECT_PREPOSITIONS = frozenset({"of", "from", "with", "by", "in", "on", "at", "for", "into", "to", "about"})
