@@ -20,10 +20,10 @@ from app.nl.comparisons import find_comparisons
 from app.nl.figures import AFTER_VALUE, is_figure_word, trailing_figure
 from app.nl.mention_types import Mention
 from app.nl.measures import AMOUNTS, EVENT_DATES, MEASURED_BY, VALUE_NOUNS, VERB_MEASURES, general_twin
-from app.nl.mentions import class_named, is_link_label, word_forms
+from app.nl.mentions import class_named, heads_link_labels, is_link_label, word_forms
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import DO_FORMS, ENGLISH, PEOPLE, TOKEN, is_verb_form
+from app.nl.words import DO_FORMS, ENGLISH, PEOPLE, TOKEN, is_plural, is_verb_form
 from ontology_loaders import OWL_THING, RDFS_LABEL, Ontology
 from ontology_loaders.vocab import local_name, plain_label
 
@@ -387,7 +387,10 @@ def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
         return False  # "the (average) page count of …": an attribute's own label ("the number of …" still counts)
     # "the birth location of …": an everyday word for a link's label names things as the label does
     return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and any(
-        is_link_label(label, ontology) for label in (words, *relation_nouns([words]))))
+        is_link_label(label, ontology) for label in (words, *relation_nouns([words])))) or \
+        heads_link_labels(words, ontology) or \
+        is_plural(words) and class_named(words, ontology) is not None  # "the members of ABBA", "the books of"
+
 
 
 def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology: Ontology,

@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.verb_slots import in_idiom, verb_after_do, verb_ending_a_relative_clause, verb_slot
+from app.nl.words import is_plural
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
-__all__ = ["ClassMention", "class_labels", "class_mentions", "class_named", "derived_word", "is_link_label",
-           "link_mentions", "link_spans", "read_relations", "unlabelled_things", "word_forms"]
+__all__ = ["ClassMention", "class_labels", "class_mentions", "class_named", "derived_word", "heads_link_labels",
+           "is_link_label", "link_mentions", "link_spans", "read_relations", "unlabelled_things", "word_forms"]
 
 MAX_LABEL_WORDS = 6
 _NEW = frozenset({"a", "an", "another", "some", "any", "each", "every", "which", "what", "all", "many", "two", "three",
@@ -325,6 +326,19 @@ def is_link_label(words: str, ontology: Ontology) -> bool:
     (True, False)
     """
     return bool(links_labelled(words, ontology))
+
+
+def heads_link_labels(words: str, ontology: Ontology) -> bool:
+    """Whether ``words`` are one plural noun that ends links' labels: "members" of "band member", "crew member"
+    names things those links reach, though a value may be labelled with it too.
+
+    >>> from ontology_loaders.model import Link
+    >>> heads_link_labels("members", Ontology(links=[Link(iri="ex:m", label="band member")]))
+    True
+    """
+    singular = words[:-1]
+    return " " not in words and is_plural(words) and len(singular) > 2 and \
+        any(plain_label(link.label).lower().split()[-1:] == [singular] for link in ontology.links)
 
 
 def links_labelled(words: str, ontology: Ontology) -> tuple[str, ...]:
