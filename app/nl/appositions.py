@@ -12,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from app.nl.gazetteer import place_kind
 from app.nl.mention_types import Mention
+from app.nl.mentions import class_named
 from app.nl.name_kinds import known_kind
-from app.nl.words import ANY_PERSON, COPULAS, ENGLISH, SIZE_SUPERLATIVES, is_verb_form
+from app.nl.words import ANY_PERSON, COPULAS, ENGLISH, SIZE_SUPERLATIVES, is_plural, is_verb_form
 from ontology_loaders.model import Ontology
 
 __all__ = ["merge_appositions"]
@@ -42,7 +44,7 @@ def merge_appositions(mentions: list[Mention], lowered: Sequence[str], ontology:
             # "the Berlin office": a known thing before a class word of another kind describes it
             merged[-1] = dataclasses.replace(merged[-1], modifier=True)
         if one is None and merged:
-            one = next((read for rule in (_called, _said_to_be, _related_in, _had_of)
+            one = next((read for rule in (_called, _said_to_be, _related_in, _had_of, _kind_of_place)
                         if (read := rule(merged[-1], mention, lowered, ontology)) is not None), None)
         if one is None:
             merged.append(mention)
@@ -152,6 +154,28 @@ def _had_of(related: Mention, thing: Mention, lowered: Sequence[str], ontology: 
     return None
 
 
+# What English calls a region a gazetteer lists as an administrative one: "the state of Texas"
+_REGION_WORDS = frozenset({"state", "province", "region"})
+
+
+def _kind_of_place(word: Mention, name: Mention, lowered: Sequence[str], ontology: Ontology) -> Mention | None:
+    """"The city of Paris", "the state of Texas": "the", a singular class word, "of" and a place of that kind
+    are the one place, of the narrower class. ("The capital of France", "the largest city of Germany": a country
+    is no capital, and a superlative picks one of many.)"""
+    if word.kind != "class" or name.kind not in ("name", "instance") or not word.class_iri or \
+            lowered[word.end:name.start] != ["of"] or lowered[word.start - 1:word.start] != ["the"] or \
+            is_plural(lowered[word.end - 1]):
+        return None
+    said = place_kind(name.text, said_to_be_a_place=True) if name.kind == "name" else None
+    kind = name.class_iri if name.kind == "instance" else class_named(said, ontology) if said else None
+    if kind and said == "administrative region" and lowered[word.end - 1] in _REGION_WORDS:
+        return dataclasses.replace(name, start=word.start, class_iri=kind)
+    if not kind or not (ontology.is_subclass(kind, word.class_iri) or ontology.is_subclass(word.class_iri, kind)):
+        return None
+    narrower = kind if ontology.is_subclass(kind, word.class_iri) else word.class_iri
+    return dataclasses.replace(name, start=word.start, class_iri=narrower)
+
+
 def _as_a(between: Sequence[str]) -> bool:
     """"English as an official language", "Cola as a drink": the name said to be of the kind that follows.
 
@@ -185,4 +209,7 @@ def _apposition(first: Mention, second: Mention, lowered: Sequence[str], ontolog
     if word.start < name.start and word.start and lowered[word.start - 1] in ("which", "what"):
         return None  # "In which state Penn State University is located?": the state is asked, not named
     kind_of = word.class_iri if name.kind == "name" else name.class_iri
-    return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of)
+    # "the Louvre Pyramid": a capitalised class word after a name is the end of the name
+    text = f"{name.text} {word.text}" if name is first and name.kind == "name" and word.text[:1].isupper() and \
+        first.end == second.start else name.text
+    return dataclasses.replace(name, start=first.start, end=second.end, class_iri=kind_of, text=text)
