@@ -132,7 +132,7 @@ def draft_from_evidence(question: str, ontology: Ontology, index: OntologyIndex,
         unspoken[position] = ""
     clause = back_clause(tokens, mentions)
     phrases = relation_phrases(unspoken[:clause[0]] if clause else unspoken, mentions)
-    plan = Plan(list(mentions), [m.class_iri or place_named(m, ontology) for m in mentions])
+    plan = Plan(list(mentions), [m.class_iri or place_named(m, ontology) for m in mentions], opening=tokens[0].lower())
     _join_pairs(plan, tokens, mentions, phrases, ontology, index)
     same_thing(tokens, plan)
     same_as(tokens, plan, ontology, index)

@@ -64,6 +64,7 @@ class Plan:
     same: dict[int, int] = field(default_factory=dict)  # a mention that is an earlier one again ("the same place")
     left_out: list[int] = field(default_factory=list)  # mentions no link joins well, reported, not drafted
     narrowing_names: bool = False  # while a second link joins two things already joined
+    opening: str = ""  # the question's first word, in lower case ("did": the name after it does the verb)
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
              index: OntologyIndex, *, reattach: bool = True) -> None:
@@ -223,9 +224,10 @@ class Plan:
 
     def _choice(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
                 index: OntologyIndex) -> LinkChoice | None:
-        agent = _agent_of(self.mentions[i], self.mentions[j], words)
-        if self.mentions[i].kind == "focus" and self.mentions[i].text.lower() == "where" and words and \
-                all(w.lower() in COPULAS | ARTICLES for w in words):
+        agent = _agent_of(self.mentions[i], self.mentions[j], words, self.opening)
+        where_is = self.mentions[i].kind == "focus" and self.mentions[i].text.lower() == "where" and words and \
+            all(w.lower() in COPULAS | ARTICLES for w in words)
+        if where_is:
             # "Where is Mount Everest": no verb says more than "where" does, which asks for a location
             grams = ["location"]
             vectors = index.embed_many(grams)
@@ -233,7 +235,9 @@ class Plan:
                 self.mentions[i], self.mentions[j], self.classes[i], self.classes[j], ontology)):
             grams, vectors = compound, index.embed_many(compound)  # "Apollo 14 astronauts", "Tolkien books"
         # "works for": the verb and its preposition; "does … direct": the verb after the auxiliary
-        verb = " ".join(words[:2]) if agent == "first" else \
+        # ("Did Socrates influence Aristotle": the verb after the "did" that opens the question)
+        said = words[1:] if words and self.opening in DO_FORMS and words[0].lower() == self.opening else words
+        verb = " ".join(said[:2]) if agent == "first" else \
             next((w for w in words[1:] if w.lower() not in AUXILIARIES), "")
         ranked = rank_links(ontology, index, grams, vectors, self.classes[i], self.classes[j], agent=agent, verb=verb)
         # A thing a link's word names ("how many children", "what religion does she follow") is where that link
@@ -251,7 +255,8 @@ class Plan:
                 words and words[0].lower() == "where":
             # "Where does the Rhine start", "What is Berlin known for", "the country where the Nile ends": the
             # thing asked is where the other's link leads, when its words fit both ways
-            ranked = sorted(ranked, key=lambda c: (-c.score, c.forward))
+            # ("Where is the Nile river": the river's location, however the link's declared ends score)
+            ranked = sorted(ranked, key=lambda c: (c.forward, -c.score) if where_is else (-c.score, c.forward))
         # "plays" may mean starring or an instrument: the links the table says the words mean are alternatives
         meant = named_links(ontology, relation_nouns(list(grams)))
         chosen = fitting_hints(_owner_first(ranked, words), self.mentions[i], self.mentions[j], ontology, meant)
@@ -286,15 +291,19 @@ _RELATIVES = frozenset({"who", "that", "which"})
 PREPOSITIONS = frozenset({"by", "at", "in", "from", "with", "for", "on", "about", "near", "of"})
 
 
-def _agent_of(first: Mention, second: Mention, words: Sequence[str]) -> Agent:
+def _agent_of(first: Mention, second: Mention, words: Sequence[str], opening: str = "") -> Agent:
     """Which of two things does what the verb between them says, when the question asks for the first.
 
     "Who created Goofy", "Which company owns Halvard Robotics", "Who reports to Elias Vogel", "Foxconn makes which
     products": the first, the subject of the verb after it, a past tense, a present one the relation table knows,
-    or any after "who".
+    or any after "who". "Did Shakespeare write Hamlet": the first, the subject of "did" (``opening``).
     "Who does Elias Vogel mentor", "Which films did Spielberg direct": the second, the subject of "does … <verb>".
     """
     lowered = [w.lower() for w in words]
+    said = [w for w in lowered if w not in DO_FORMS | ARTICLES]  # (the words may hold the "did" before the name)
+    if opening in DO_FORMS and first.kind in ("instance", "name") and first.start == 1 and \
+            second.kind in ("instance", "name") and len(said) == 1 and said[0] not in PREPOSITIONS | COPULAS:
+        return "first"
     asked = (first.kind == "focus" and first.text.lower() in ("who", "whom")) or \
         (first.kind == "class" and first.start <= 1) or \
         (first.kind in ("instance", "name") and first.start == 0 and bool(set(lowered[1:]) & ASKED_IN_PLACE))
