@@ -66,6 +66,7 @@ from app.nl.generations import generations_said_by_links
 from app.nl.prize_winners import prize_winners_said_by_a_clause
 from app.nl.inverse_nouns import inverse_nouns_as_whose
 from app.nl.spelling import respelt
+from app.nl.titles import titles_as_roles
 from app.nl.words import ENGLISH, tokens_of
 from app.nl.values import ValueWords, says_a_value, value_words
 from grammar.backends import Backend
@@ -125,7 +126,8 @@ def extract_graph(
     question, possessives = possessives_as_of(question, resources.ontology)  # "Anna Patel's mentor"
     question, frequencies = frequencies_as_counts(question, resources.ontology)  # "the most borrowed book"
     question, inverses = inverse_nouns_as_whose(question, resources.ontology)  # "the subsidiaries of X"
-    rewritten = slips + kin + winners + demonyms + possessives + frequencies + inverses
+    question, titles = titles_as_roles(question)  # "the King of England"
+    rewritten = slips + kin + winners + demonyms + possessives + frequencies + inverses + titles
     notes += [f"read “{slip}” as “{meant}”" for slip, meant in rewritten]
     spans = question_spans(question)
     if not spans:
