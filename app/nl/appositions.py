@@ -166,8 +166,8 @@ def _kind_of_place(word: Mention, name: Mention, lowered: Sequence[str], ontolog
             lowered[word.end:name.start] != ["of"] or lowered[word.start - 1:word.start] != ["the"] or \
             is_plural(lowered[word.end - 1]):
         return None
-    said = place_kind(name.text, said_to_be_a_place=True) if name.kind == "name" else None
-    kind = name.class_iri if name.kind == "instance" else class_named(said, ontology) if said else None
+    said = place_kind(name.text, said_to_be_a_place=True)  # a place ("the manager of Sofia Vogel" is another)
+    kind = (name.class_iri if name.kind == "instance" else class_named(said, ontology)) if said else None
     if kind and said == "administrative region" and lowered[word.end - 1] in _REGION_WORDS:
         return dataclasses.replace(name, start=word.start, class_iri=kind)
     if not kind or not (ontology.is_subclass(kind, word.class_iri) or ontology.is_subclass(word.class_iri, kind)):
