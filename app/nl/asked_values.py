@@ -389,8 +389,7 @@ def _names_things(asked: AskedValue, ontology: Ontology) -> bool:
     return words.split()[-1] in _COUNTING or (len(asked.words) == 1 and any(
         is_link_label(label, ontology) for label in (words, *relation_nouns([words])))) or \
         heads_link_labels(words, ontology) or \
-        is_plural(words) and class_named(words, ontology) is not None  # "the members of ABBA", "the books of"
-
+        (is_plural(words) and class_named(words, ontology) is not None)  # "the members of ABBA", "the books of"
 
 
 def without_value_words(mentions: Sequence[Mention], asked: AskedValue, ontology: Ontology,
