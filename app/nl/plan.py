@@ -34,7 +34,7 @@ from app.nl.paraphrases import relation_nouns
 from app.nl.record_paths import path_through
 from app.nl.retrieval import OntologyIndex
 from app.nl.verb_links import verb_named, verb_says
-from app.nl.words import ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, is_verb_form
+from app.nl.words import ARTICLES, ASKED_IN_PLACE, COPULAS, DO_FORMS, HAVE_FORMS, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -309,8 +309,9 @@ def _agent_of(first: Mention, second: Mention, words: Sequence[str], opening: st
         (first.kind in ("instance", "name") and first.start == 0 and bool(set(lowered[1:]) & ASKED_IN_PLACE))
     if not asked or not words:
         return None
-    if lowered[0] in DO_FORMS and second.kind in ("instance", "name") and len(lowered) >= 2:
-        return "second"
+    if second.kind in ("instance", "name") and len(lowered) >= 2 and (lowered[0] in DO_FORMS or lowered[0] in (
+            HAVE_FORMS) and any(is_verb_form(w) for w in lowered[1:])):
+        return "second"  # ("Which clubs has Ronaldo played for": "has … <participle>" as "did … <verb>")
     if lowered[1:2] == ["by"]:
         return None  # "TV series created by Matt Groening": a passive, said of the series
     verb = lowered[0]

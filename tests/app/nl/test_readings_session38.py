@@ -1,9 +1,10 @@
 """English readings of session 38 on the evidence path: a compound's last noun ("head coach": a coach), a short
 verb's doer noun ("own": owner), a clause opened by "in which", a plural that ends links' labels ("the members
 of"), a capitalised class word ending a name ("the Louvre Pyramid"), "where is" asking the place a thing is in,
-a capitalised title before a place ("the King of England"), "did X <verb> Y" said of X, and a plural class
-word asked of a name ("the books of Stephen King"), "the city of Paris" as one place, and "together" as no
-name. Real embedder, real model, real ontologies (DBpedia and small vocabularies written here)."""
+a capitalised title before a place ("the King of England"), "did X <verb> Y" and "which X has Y <participle>"
+said of the name, a plural class word asked of a name ("the books of Stephen King"), "the city of Paris" as one
+place, and "together" as no name. Real embedder, real model, real ontologies (DBpedia and
+small vocabularies written here)."""
 
 from __future__ import annotations
 
@@ -167,3 +168,11 @@ def test_rd310_together_ends_a_clause_and_names_nothing(dbpedia) -> None:
     # before, a film named "together"
     graph = extract_graph("Which movies did Tom Hanks and Meg Ryan star in together?", dbpedia).graph
     assert name_labels(graph) == ["Tom Hanks", "Meg Ryan"] and {e.link for e in graph.edges} == {D + "starring"}
+
+
+@pytest.mark.parametrize(("fixture", "question", "link"), [
+    ("dbpedia", "Which companies has Elon Musk founded?", D + "foundedBy"),  # before, Musk founded by the companies
+    ("civic", "Which companies has Warren Buffett owned?", CIVIC + "owner"),
+])
+def test_rd311_has_x_participle_is_said_of_x_as_did_x_verb(request, fixture, question, link) -> None:
+    assert _named_end(drafted(request, fixture, question)) == (link, "target")
