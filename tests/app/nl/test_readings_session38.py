@@ -3,8 +3,8 @@ verb's doer noun ("own": owner), a clause opened by "in which", a plural that en
 of"), a capitalised class word ending a name ("the Louvre Pyramid"), "where is" asking the place a thing is in,
 a capitalised title before a place ("the King of England"), "did X <verb> Y" and "which X has Y <participle>"
 said of the name, a plural class word asked of a name ("the books of Stephen King"), "the city of Paris" as one
-place, and "together" as no name. Real embedder, real model, real ontologies (DBpedia and
-small vocabularies written here)."""
+place, and "together" as no name. Real embedder, real model, real ontologies (DBpedia and small vocabularies
+written here)."""
 
 from __future__ import annotations
 
