@@ -33,6 +33,13 @@ def name_labels(graph) -> list[str]:
     return [c.value for n in graph.nodes for c in n.constraints if c.property == LABEL]
 
 
+def named_end(graph) -> tuple[str, str]:
+    """The link of a two-node draft and which end holds the name: "source" or "target"."""
+    named = {n.id for n in graph.nodes if any(c.property == LABEL for c in n.constraints)}
+    (edge,) = graph.edges
+    return edge.link, "source" if edge.source in named else "target"
+
+
 def class_edges(graph) -> set[tuple[str, str, str]]:
     """A draft's edges as (source class, link, target class): what a reading test asserts, whatever the node ids."""
     classes = {n.id: n.class_ for n in graph.nodes}

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.nl.pipeline import extract_graph
-from ontology_loaders import RDFS_LABEL
-from tests.app.nl.conftest import class_edges, drafted, name_labels, vocabulary
+from tests.app.nl.conftest import class_edges, drafted, name_labels, named_end, vocabulary
 
 D = "http://dbpedia.org/ontology/"
 ARTS = "http://protograph.example/arts/"
@@ -40,20 +39,13 @@ def arts(tmp_path_factory):
     return vocabulary(tmp_path_factory, ARTS, _ARTS)
 
 
-def _named_end(graph) -> tuple[str, str]:
-    """The link of a two-node draft and which end holds the name: "source" or "target"."""
-    named = {n.id for n in graph.nodes if any(c.property == RDFS_LABEL for c in n.constraints)}
-    (edge,) = graph.edges
-    return edge.link, "source" if edge.source in named else "target"
-
-
 @pytest.mark.parametrize(("fixture", "question", "link"), [
     ("dbpedia", "Which philosophers influenced Karl Marx?", D + "influenced"),  # before, Marx influenced them
     ("dbpedia", "Which artists influenced Picasso?", D + "influenced"),
     ("arts", "Which painters influenced Picasso?", ARTS + "influenced"),
 ])
 def test_rd286_the_verbs_own_label_runs_from_the_one_who_did_it(request, fixture, question, link) -> None:
-    assert _named_end(drafted(request, fixture, question)) == (link, "target")
+    assert named_end(drafted(request, fixture, question)) == (link, "target")
 
 
 @pytest.mark.parametrize(("fixture", "question", "link"), [
@@ -61,7 +53,7 @@ def test_rd286_the_verbs_own_label_runs_from_the_one_who_did_it(request, fixture
     ("dbpedia", "Which scientists were influenced by Isaac Newton?", D + "influencedBy"),
 ])
 def test_rd286_a_verbs_noun_and_a_passive_are_unchanged(request, fixture, question, link) -> None:
-    assert _named_end(drafted(request, fixture, question)) == (link, "source" if "created" in question else "target")
+    assert named_end(drafted(request, fixture, question)) == (link, "source" if "created" in question else "target")
 
 
 @pytest.mark.parametrize(("fixture", "question", "edge"), [

@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from app.nl.pipeline import extract_graph
-from ontology_loaders import RDFS_LABEL
-from tests.app.nl.conftest import class_edges, drafted, name_labels, vocabulary
+from tests.app.nl.conftest import class_edges, drafted, name_labels, named_end, vocabulary
 
 D = "http://dbpedia.org/ontology/"
 CIVIC = "http://protograph.example/civic/"
@@ -54,19 +53,12 @@ def civic(tmp_path_factory):
     return vocabulary(tmp_path_factory, CIVIC, _CIVIC)
 
 
-def _named_end(graph) -> tuple[str, str]:
-    """The link of a two-node draft and which end holds the name: "source" or "target"."""
-    named = {n.id for n in graph.nodes if any(c.property == RDFS_LABEL for c in n.constraints)}
-    (edge,) = graph.edges
-    return edge.link, "source" if edge.source in named else "target"
-
-
 @pytest.mark.parametrize(("fixture", "question", "link"), [
     ("dbpedia", "Who is the head coach of the Chicago Bulls?", D + "coach"),  # before, a school's "head"
     ("civic", "Who is the head coach of the Chicago Bulls?", CIVIC + "coach"),
 ])
 def test_rd300_a_compound_names_its_last_noun(request, fixture, question, link) -> None:
-    assert _named_end(drafted(request, fixture, question)) == (link, "source")
+    assert named_end(drafted(request, fixture, question)) == (link, "source")
 
 
 @pytest.mark.parametrize(("fixture", "question", "link"), [
@@ -74,7 +66,7 @@ def test_rd300_a_compound_names_its_last_noun(request, fixture, question, link) 
     ("civic", "Which companies does Warren Buffett own?", CIVIC + "owner"),
 ])
 def test_rd301_a_short_verbs_doer_noun_runs_to_the_doer(request, fixture, question, link) -> None:
-    assert _named_end(drafted(request, fixture, question)) == (link, "target")
+    assert named_end(drafted(request, fixture, question)) == (link, "target")
 
 
 def test_rd302_in_which_opens_a_clause_not_a_name(dbpedia) -> None:
@@ -105,7 +97,7 @@ def test_rd304_a_capitalised_class_word_ends_the_name(request, fixture, question
 def test_rd305_where_is_asks_the_place_the_thing_is_in(dbpedia) -> None:
     # before, a place whose location was the Nile
     graph = extract_graph("Where is the Nile river?", dbpedia).graph
-    assert _named_end(graph) == (D + "location", "source")
+    assert named_end(graph) == (D + "location", "source")
 
 
 @pytest.mark.parametrize(("fixture", "question", "place", "link"), [
@@ -175,4 +167,4 @@ def test_rd310_together_ends_a_clause_and_names_nothing(dbpedia) -> None:
     ("civic", "Which companies has Warren Buffett owned?", CIVIC + "owner"),
 ])
 def test_rd311_has_x_participle_is_said_of_x_as_did_x_verb(request, fixture, question, link) -> None:
-    assert _named_end(drafted(request, fixture, question)) == (link, "target")
+    assert named_end(drafted(request, fixture, question)) == (link, "target")
