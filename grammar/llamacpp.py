@@ -15,12 +15,18 @@ whenever one of the top k is admitted.
 
 It also keeps the KV cache of the longest common prompt prefix between calls,
 so the staged prompts of the pipeline (same chat, longer assistant answer)
-only evaluate their new tokens.
+only evaluate their new tokens. What a batch computes depends a little on the
+batch's size and start (llama.cpp picks other kernels), so a greedy answer
+depended on which prompt came before: "Johnny Cash" was a person after one name
+and a singer after none. A prompt is therefore always evaluated in the same
+batches, cut at fixed line ends from its start, with its last line on its own,
+and only whole batches of an earlier prompt are reused.
 """
 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import os
 import threading
 import time
@@ -42,6 +48,9 @@ __all__ = ["LLM_EXTRA_HINT", "LlamaCppBackend", "import_llama_cpp"]
 LLM_EXTRA_HINT = "pip install 'protograph[llm]'"
 # How many of the best tokens are checked against the grammar before the full vocabulary.
 TOP_K_CHECK = 48
+# Lines are evaluated in batches of at least this many tokens: fewer, smaller batches are slower, and longer
+# ones reuse less of a prompt that changes after its shared examples.
+BATCH_MIN_TOKENS = 64
 
 
 def import_llama_cpp():  # noqa: ANN201 - the module object
@@ -112,6 +121,7 @@ class LlamaCppBackend(Backend):
         self._full: _TokenBuffer | None = None  # allocated on the first fallback
         self._all_ids = np.arange(self._n_vocab, dtype=np.int32)
         self._pieces: dict[int, bytes] = {}
+        self._prompt_in_cache = 0  # cached tokens evaluated as a prompt's batches, not one by one as answers
         self._formatter = self._chat_formatter()
 
     # -- prompts -------------------------------------------------------------
@@ -148,21 +158,48 @@ class LlamaCppBackend(Backend):
             self._pieces[token] = piece
         return piece
 
-    def _reuse_prefix(self, tokens: list[int]) -> int:
-        """Keep the KV cache of the longest common prefix; return how many tokens it covers."""
+    def _batch_ends(self, tokens: list[int]) -> tuple[list[int], int]:
+        """The ends of the batches that hold whole lines, and where the last line starts (0 for one line).
+
+        The ends depend only on the tokens before them, so two prompts that share a
+        start cut it alike, and one may reuse the other's batches.
+        """
+        last_line = next((position + 1 for position in range(len(tokens) - 2, -1, -1)
+                          if b"\n" in self._piece(tokens[position])), 0)
+        ends: list[int] = []
+        for position in range(last_line):
+            if position + 1 - (ends[-1] if ends else 0) >= BATCH_MIN_TOKENS and b"\n" in self._piece(tokens[position]):
+                ends.append(position + 1)
+        return ends, last_line
+
+    def _reuse_prefix(self, tokens: list[int], ends: list[int]) -> int:
+        """Keep the KV cache of the longest run of whole batches shared with the cached prompt; return its length."""
         llm = self._llm
-        cached = llm.input_ids[: llm.n_tokens]
-        limit = min(len(cached), len(tokens) - 1)  # at least one token is evaluated, for fresh logits
+        cached = llm.input_ids[: min(llm.n_tokens, self._prompt_in_cache)]
+        limit = min(len(cached), len(tokens))
         common = 0
         if limit > 0:
             same = np.asarray(cached[:limit]) == np.asarray(tokens[:limit], dtype=cached.dtype)
             common = limit if same.all() else int(np.argmin(same))
-        if common > 0 and llm._ctx.kv_cache_seq_rm(-1, common, -1):
-            llm.n_tokens = common
-            return common
+        reused = max((end for end in ends if end <= common), default=0)
+        if reused > 0 and llm._ctx.kv_cache_seq_rm(-1, reused, -1):
+            llm.n_tokens = reused
+            return reused
         llm.reset()
         llm._ctx.kv_cache_seq_rm(-1, 0, -1)
         return 0
+
+    def _evaluate_prompt(self, tokens: list[int]) -> int:
+        """Evaluate ``tokens`` in their fixed batches after the reusable ones; return how many were reused."""
+        ends, last_line = self._batch_ends(tokens)
+        reused = self._reuse_prefix(tokens, ends)
+        self._prompt_in_cache = reused
+        cuts = [reused, *(end for end in ends if end > reused), last_line, len(tokens)]
+        for start, end in itertools.pairwise(cuts):
+            if end > start:
+                self._llm.eval(tokens[start:end])
+        self._prompt_in_cache = len(tokens)
+        return reused
 
     # -- sampling ------------------------------------------------------------
     def _logits(self) -> np.ndarray:
@@ -223,8 +260,7 @@ class LlamaCppBackend(Backend):
                 sampler = self._lib.llama_sampler_init_grammar(self._vocab, grammar.encode("utf-8"), b"root")
                 if not sampler:
                     raise ValueError("the GBNF grammar does not parse")
-            reused = self._reuse_prefix(tokens)
-            self._llm.eval(tokens[reused:])
+            reused = self._evaluate_prompt(tokens)
             prompt_done = time.monotonic()
             out = bytearray()
             reason = StopReason.LENGTH
@@ -274,6 +310,7 @@ class LlamaCppBackend(Backend):
         from llama_cpp import LlamaGrammar
 
         with self._lock:
+            self._prompt_in_cache = 0
             started = time.monotonic()
             kwargs: dict[str, object] = {"max_tokens": max_tokens, "temperature": 0.0}
             if grammar:

@@ -61,8 +61,35 @@ def test_gll004_bounds(backend) -> None:
     assert backend.complete(prompt, max_tokens=50, cancel=cancel).stop_reason is StopReason.CANCELLED
     assert backend.complete(prompt, max_tokens=50, timeout_s=1e-6).stop_reason is StopReason.TIMEOUT
     assert backend.complete(prompt, max_tokens=3, timeout_s=300).stop_reason is StopReason.LENGTH
-    again = backend.complete(prompt, max_tokens=3, timeout_s=300)
-    assert again.cached_tokens == again.prompt_tokens - 1  # the whole prompt's KV cache was reused
+
+
+# Many lines, so the prompt is evaluated in several batches and a later prompt can reuse some of them.
+EXAMPLES = "".join(f"Thing number {n} is a {kind}.\n" for n in range(30) for kind in ("city", "river", "person"))
+
+
+def test_gll004a_a_prompt_reuses_the_whole_batches_of_the_one_before(backend) -> None:
+    first = backend.complete(EXAMPLES + "Paris is a", max_tokens=3, timeout_s=300)
+    again = backend.complete(EXAMPLES + "Paris is a", max_tokens=3, timeout_s=300)
+    other = backend.complete(EXAMPLES + "The Danube is a", max_tokens=3, timeout_s=300)
+    assert first.cached_tokens == 0 and again.text == first.text
+    # the examples' batches are reused; the last line, which holds the logits, is evaluated again
+    assert 0 < other.cached_tokens == again.cached_tokens <= len(backend.tokenize(EXAMPLES))
+    assert again.cached_tokens >= len(backend.tokenize(EXAMPLES)) - 64
+
+
+def _logits_after(backend, before: str | None, prompt: str):  # noqa: ANN202 - a numpy array
+    backend.complete(before or "Hello", max_tokens=1, timeout_s=300)
+    backend.complete(prompt, max_tokens=1, timeout_s=300)
+    return backend._logits().copy()
+
+
+def test_gll004c_what_the_model_computes_does_not_depend_on_the_prompt_before(backend) -> None:
+    """Before, "Johnny Cash" was typed a person after one name and a singer after none."""
+    prompt = EXAMPLES + "Johnny Cash is a"
+    fresh = _logits_after(backend, None, prompt)
+    half = EXAMPLES[: len(EXAMPLES) // 2]
+    for before in (EXAMPLES + "Rome is a", half + "Zork is a", half[:-40]):
+        assert (_logits_after(backend, before, prompt) == fresh).all(), before
 
 
 def test_gll004b_a_cancelled_question_leaves_the_queue_while_the_model_is_busy(backend) -> None:
