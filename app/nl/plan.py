@@ -393,13 +393,14 @@ def _owner_first(ranked: Sequence[LinkChoice], words: Sequence[str]) -> list[Lin
 
     "The successor of John F. Kennedy" is Kennedy's successor, not the one Kennedy succeeded; "the
     manager of Sofia Vogel" is the one she reports to, though the noun is not the link's label. The classes
-    cannot tell these apart when the link declares neither end, or both ends fit both things.
+    cannot tell these apart when the link declares neither end, or both ends fit both things. Nor may the kind
+    a name is said to be turn such a link round where it passes over the best: "Who was the founder of Apple
+    Inc.": a company, which the founder link leaves open, and the next link, "founded by", still runs from it.
     """
     if not ranked or not _owned_nouns(words):
         return list(ranked)
-    twins = [c for c in ranked if c.link == ranked[0].link and abs(c.score - ranked[0].score) < 1e-6]
-    preferred = [c for c in twins if not c.forward]
-    return preferred + [c for c in ranked if c not in preferred] if preferred else list(ranked)
+    twins = {(c.link, round(c.score, 6)) for c in ranked if not c.forward}
+    return [c for c in ranked if not (c.forward and (c.link, round(c.score, 6)) in twins)]
 
 
 def _or_hint(class_iri: str, mention: Mention, ontology: Ontology) -> str:
