@@ -122,6 +122,7 @@ class LlamaCppBackend(Backend):
         self._all_ids = np.arange(self._n_vocab, dtype=np.int32)
         self._pieces: dict[int, bytes] = {}
         self._prompt_in_cache = 0  # cached tokens evaluated as a prompt's batches, not one by one as answers
+        self._cached_cuts: frozenset[int] = frozenset()  # where those batches end
         self._formatter = self._chat_formatter()
 
     # -- prompts -------------------------------------------------------------
@@ -172,8 +173,13 @@ class LlamaCppBackend(Backend):
                 ends.append(position + 1)
         return ends, last_line
 
-    def _reuse_prefix(self, tokens: list[int], ends: list[int]) -> int:
-        """Keep the KV cache of the longest run of whole batches shared with the cached prompt; return its length."""
+    def _reuse_prefix(self, tokens: list[int], cuts: list[int]) -> int:
+        """Keep the KV cache of the longest run of batches that this prompt and the cached one both cut alike.
+
+        A prompt's batch ends before its last line match another's wherever the two share the tokens
+        before them; the start of the last line only where both prompts have it there (the same examples,
+        another name). Returns how many tokens are kept.
+        """
         llm = self._llm
         cached = llm.input_ids[: min(llm.n_tokens, self._prompt_in_cache)]
         limit = min(len(cached), len(tokens))
@@ -181,7 +187,7 @@ class LlamaCppBackend(Backend):
         if limit > 0:
             same = np.asarray(cached[:limit]) == np.asarray(tokens[:limit], dtype=cached.dtype)
             common = limit if same.all() else int(np.argmin(same))
-        reused = max((end for end in ends if end <= common), default=0)
+        reused = max((cut for cut in cuts if cut <= common and cut in self._cached_cuts), default=0)
         if reused > 0 and llm._ctx.kv_cache_seq_rm(-1, reused, -1):
             llm.n_tokens = reused
             return reused
@@ -192,13 +198,13 @@ class LlamaCppBackend(Backend):
     def _evaluate_prompt(self, tokens: list[int]) -> int:
         """Evaluate ``tokens`` in their fixed batches after the reusable ones; return how many were reused."""
         ends, last_line = self._batch_ends(tokens)
-        reused = self._reuse_prefix(tokens, ends)
+        reused = self._reuse_prefix(tokens, [*ends, last_line])
         self._prompt_in_cache = reused
-        cuts = [reused, *(end for end in ends if end > reused), last_line, len(tokens)]
-        for start, end in itertools.pairwise(cuts):
+        for start, end in itertools.pairwise([reused, *(end for end in ends if end > reused), last_line, len(tokens)]):
             if end > start:
                 self._llm.eval(tokens[start:end])
         self._prompt_in_cache = len(tokens)
+        self._cached_cuts = frozenset([*ends, last_line])
         return reused
 
     # -- sampling ------------------------------------------------------------
@@ -310,7 +316,7 @@ class LlamaCppBackend(Backend):
         from llama_cpp import LlamaGrammar
 
         with self._lock:
-            self._prompt_in_cache = 0
+            self._prompt_in_cache, self._cached_cuts = 0, frozenset()
             started = time.monotonic()
             kwargs: dict[str, object] = {"max_tokens": max_tokens, "temperature": 0.0}
             if grammar:

@@ -72,9 +72,8 @@ def test_gll004a_a_prompt_reuses_the_whole_batches_of_the_one_before(backend) ->
     again = backend.complete(EXAMPLES + "Paris is a", max_tokens=3, timeout_s=300)
     other = backend.complete(EXAMPLES + "The Danube is a", max_tokens=3, timeout_s=300)
     assert first.cached_tokens == 0 and again.text == first.text
-    # the examples' batches are reused; the last line, which holds the logits, is evaluated again
-    assert 0 < other.cached_tokens == again.cached_tokens <= len(backend.tokenize(EXAMPLES))
-    assert again.cached_tokens >= len(backend.tokenize(EXAMPLES)) - 64
+    # the examples are reused; the last line, which holds the logits, is evaluated again
+    assert other.cached_tokens == again.cached_tokens == len(backend.tokenize(EXAMPLES))
 
 
 def _logits_after(backend, before: str | None, prompt: str):  # noqa: ANN202 - a numpy array
