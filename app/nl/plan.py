@@ -80,9 +80,12 @@ class Plan:
         in_phrase = any(b == i and w and w[0].lower() in PREPOSITIONS for _, _, b, w in self.edges)
         # "movies starring Mickey Rourke were directed by Guy Ritchie", "the mayors of Berlin belonged to …": a
         # passive or a past verb after a name is said of the clause's thing, so that is tried first
+        # ("people born in Vienna who died in Berlin": a relative clause after a name joined to an earlier thing
+        # is that thing's, as a name takes no restrictive clause)
         passive_of_earlier = reattach and self.mentions[i].kind in ("instance", "name") and (
             _is_passive(words) or self._agent_of_a_participle(i) or
-            bool(words) and is_verb_form(words[0].lower()) and self._object_of_a_preposition(i))
+            bool(words) and is_verb_form(words[0].lower()) and self._object_of_a_preposition(i) or
+            bool(words) and words[0].lower() in _RELATIVES and any(b == i for _, _, b, _ in self.edges))
         earlier = [k for k in range(i - 1, -1, -1) if self.mentions[k].kind in ("class", "focus")] \
             if reattach and words and (words[0].lower() in PREPOSITIONS or passive_of_earlier or in_phrase) else []
         # as said, or by a relation noun the words mean ("work in": works at), not as implied

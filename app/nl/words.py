@@ -142,7 +142,9 @@ def is_english(tokens: Sequence[str]) -> bool:
 # Past participles that do not end in -ed: "born in Dublin and made in …".
 _IRREGULAR_PARTICIPLES = frozenset(
     "born made built held led sold won known shown written given taken driven chosen drawn sung run brought "
-    "bought taught found lost kept left sent spent told grown thrown worn begun broken spoken stolen".split())
+    "bought taught found lost kept left sent spent told grown thrown worn begun broken spoken stolen "
+    # past forms too short for the "-ed" rule, which keeps out "red" and "bed"
+    "died tied fled bred paid laid".split())
 
 
 def is_verb_form(word: str) -> bool:
