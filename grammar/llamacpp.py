@@ -13,9 +13,9 @@ greedy decoding this picks exactly the token the full check would pick, because
 the best admitted token among the top k is the best admitted token overall
 whenever one of the top k is admitted.
 
-It also keeps the KV cache of the longest common prompt prefix between calls,
-so the staged prompts of the pipeline (same chat, longer assistant answer)
-only evaluate their new tokens. What a batch computes depends a little on the
+It also keeps the KV cache of a prompt start shared with the call before, so
+the staged prompts of the pipeline (same chat, longer assistant answer) and the
+name typer's fixed examples are not evaluated again. What a batch computes depends a little on the
 batch's size and start (llama.cpp picks other kernels), so a greedy answer
 depended on which prompt came before: "Johnny Cash" was a person after one name
 and a singer after none. A prompt is therefore always evaluated in the same
@@ -200,9 +200,10 @@ class LlamaCppBackend(Backend):
         ends, last_line = self._batch_ends(tokens)
         reused = self._reuse_prefix(tokens, [*ends, last_line])
         self._prompt_in_cache = reused
-        for start, end in itertools.pairwise([reused, *(end for end in ends if end > reused), last_line, len(tokens)]):
-            if end > start:
-                self._llm.eval(tokens[start:end])
+        cuts = [reused, *(end for end in ends if end > reused), last_line, len(tokens)]
+        for start, stop in itertools.pairwise(cuts):
+            if stop > start:
+                self._llm.eval(tokens[start:stop])
         self._prompt_in_cache = len(tokens)
         self._cached_cuts = frozenset([*ends, last_line])
         return reused
