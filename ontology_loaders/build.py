@@ -67,6 +67,9 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
     object_iris, datatype_iris = _property_iris(facts)
     parents = _mend_parent_case(facts.parents, class_iris)
 
+    def end(values: list[str] | None) -> str:
+        return _most_specific([_as_declared(v, class_iris, parents) for v in values or ()], parents)
+
     def label(iri: str) -> str:
         return _pick_language(facts.labels.get(iri, []), language) or label_from_local_name(iri)
 
@@ -83,8 +86,7 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
     links = tuple(
         Link(
             iri=iri, label=label(iri), comment=comment(iri),
-            domain=_most_specific(facts.domains.get(iri), parents),
-            range=_most_specific(facts.ranges.get(iri), parents),
+            domain=end(facts.domains.get(iri)), range=end(facts.ranges.get(iri)),
             parents=tuple(sorted(set(facts.super_properties.get(iri, ())))),
         )
         for iri in sorted(object_iris)
@@ -92,7 +94,7 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
     attributes = tuple(
         Attribute(
             iri=iri, label=label(iri), comment=comment(iri),
-            domain=_most_specific(facts.domains.get(iri), parents),
+            domain=end(facts.domains.get(iri)),
             range=_first(facts.ranges.get(iri), RDFS_LITERAL),
         )
         for iri in sorted(datatype_iris)
@@ -112,6 +114,43 @@ def _mend_parent_case(parents: dict[str, list[str]], class_iris: set[str]) -> di
     by_lower = {iri.lower(): iri for iri in class_iris}
     return {child: [p if p in class_iris else by_lower.get(p.lower(), p) for p in found]
             for child, found in parents.items()}
+
+
+def _as_declared(end: str, class_iris: set[str], parents: dict[str, list[str]]) -> str:
+    """A domain or range naming no class, read as the class it was meant to be: one differing only in case
+    (DBpedia's "company"), or, for names of classes joined by commas ("Organisation,_PopulatedPlace", how
+    DBpedia writes a union), the most specific class above them all.
+
+    >>> classes = {"ex:Agent", "ex:Person", "ex:Company"}
+    >>> tree = {"ex:Person": ["ex:Agent"], "ex:Company": ["ex:Agent"]}
+    >>> _as_declared("ex:company", classes, tree), _as_declared("ex:Person,_Company", classes, tree)
+    ('ex:Company', 'ex:Agent')
+    >>> _as_declared("ex:Person,_Mountain", classes, tree), _as_declared("ex:Unknown", classes, tree)
+    ('ex:Person,_Mountain', 'ex:Unknown')
+    """
+    if end in class_iris or end in TOP_CLASSES:
+        return end
+    by_lower = {iri.lower(): iri for iri in class_iris}
+    if end.lower() in by_lower:
+        return by_lower[end.lower()]
+    cut = max(end.rfind("/"), end.rfind("#"), end.rfind(":")) + 1
+    parts = [end[:cut] + part.strip("_ ") for part in end[cut:].split(",")]
+    if len(parts) < 2 or not all(part in class_iris for part in parts):
+        return end
+    above = [_with_ancestors(part, parents) for part in parts]
+    shared = set.intersection(*above) - TOP_CLASSES
+    # the most specific shared class has the most classes above it
+    return max(sorted(shared), key=lambda c: len(_with_ancestors(c, parents)), default=OWL_THING)
+
+
+def _with_ancestors(class_iri: str, parents: dict[str, list[str]]) -> set[str]:
+    seen, stack = {class_iri}, [class_iri]
+    while stack:
+        for parent in parents.get(stack.pop(), ()):
+            if parent not in seen:
+                seen.add(parent)
+                stack.append(parent)
+    return seen
 
 
 @dataclass

@@ -57,6 +57,11 @@ def test_real_dbpedia_counts_and_facts(dbo_ontology):
     assert dbo_ontology.is_subclass(DBO + "Novel", DBO + "Work")
     assert dbo_ontology.is_subclass(DBO + "Hospital", DBO + "Building")
     assert DBO + "author" in [link.iri for link in dbo_ontology.links_between(DBO + "Novel", DBO + "Writer")]
+    # dbo:dissolutionDate's domain is written "Organisation,_PopulatedPlace", a union no class is: read as the class
+    # above both, so companies and cities have it; dbo:defunct's "company" is Company
+    assert DBO + "dissolutionDate" in [a.iri for a in dbo_ontology.attributes_of(DBO + "Company")]
+    assert DBO + "dissolutionDate" in [a.iri for a in dbo_ontology.attributes_of(DBO + "City")]
+    assert dbo_ontology.get_attribute(DBO + "defunct").domain == DBO + "Company"
 
 
 def test_hierarchy_is_transitive_and_attributes_are_inherited(small_ttl):
@@ -117,6 +122,21 @@ def test_subclass_cycles_are_tolerated(tmp_path):
         <{EX}C> a owl:Class ; rdfs:subClassOf <{EX}A> .""")
     onto = load_ontology([path])
     assert onto.is_subclass(EX + "A", EX + "C") and onto.is_subclass(EX + "C", EX + "B")
+
+
+def test_an_end_naming_classes_joined_by_commas_is_the_class_above_them(tmp_path):
+    path = tmp_path / "union.ttl"
+    path.write_text(f"""@prefix owl: <http://www.w3.org/2002/07/owl#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+        <{EX}Agent> a owl:Class . <{EX}Person> a owl:Class ; rdfs:subClassOf <{EX}Agent> .
+        <{EX}Firm> a owl:Class ; rdfs:subClassOf <{EX}Agent> . <{EX}Place> a owl:Class .
+        <{EX}fundedBy> a owl:ObjectProperty ; rdfs:domain <{EX}Firm> ; rdfs:range <{EX}Person,_Firm> .
+        <{EX}closed> a owl:DatatypeProperty ; rdfs:domain <{EX}Firm,_Place> .
+        <{EX}chief> a owl:ObjectProperty ; rdfs:domain <{EX}firm> ; rdfs:range <{EX}Nowhere,_Place> .""")
+    onto = load_ontology([path])
+    assert onto.get_link(EX + "fundedBy").range == EX + "Agent"
+    assert onto.get_attribute(EX + "closed").domain == OWL_THING  # nothing declared is above both
+    assert onto.get_link(EX + "chief").domain == EX + "Firm"  # differing only in case
+    assert onto.get_link(EX + "chief").range == EX + "Nowhere,_Place"  # not every part is a class: left as written
 
 
 def test_cache_returns_the_same_ontology(small_ttl, tmp_path):
