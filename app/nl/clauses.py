@@ -14,6 +14,7 @@ from app.nl.given_names import looks_like_a_person
 from app.nl.link_choice import content_words, implied_grams, phrase_grams
 from app.nl.mention_types import Mention
 from app.nl.mentions import is_link_label
+from app.nl.name_compounds import is_name_compound
 from app.nl.paraphrases import relation_nouns
 from app.nl.verb_slots import AFTER_VERB
 from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
@@ -248,6 +249,11 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
     phrases = []
     for i in range(len(mentions) - 1):
         a, b = mentions[i], mentions[i + 1]
+        if is_name_compound(a, b):
+            # "Which Pixar films were released in 1998": the name says whose the films are; the opening asks for
+            # them and the verb after them is theirs
+            phrases.append([])
+            continue
         owned = [t.lower() for t in tokens[b.end:b.end + 1]] == ["of"]  # "the project lead of …": a thing
         if b.kind == "related" and not content_words(_without_pointer(tokens[a.end:b.start], a)) and not owned:
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is

@@ -15,7 +15,7 @@ from app.nl.words import is_plural
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import plain_label
 
-__all__ = ["name_before_kind"]
+__all__ = ["is_name_compound", "name_before_kind"]
 
 
 def name_before_kind(name: Mention, thing: Mention, name_class: str | None, thing_class: str | None,
@@ -38,8 +38,7 @@ def name_before_kind(name: Mention, thing: Mention, name_class: str | None, thin
     ...                          onto)
     True
     """
-    # the things in the plural, as English names a kind of them ("Jimmy wales" names a man)
-    if name.kind != "name" or thing.kind != "class" or name.end != thing.start or not _plural(thing.text):
+    if not is_name_compound(name, thing):
         return []
     if name_class and thing_class and ontology.is_subclass(name_class, thing_class):
         return []  # its own link made it one of them
@@ -49,6 +48,12 @@ def name_before_kind(name: Mention, thing: Mention, name_class: str | None, thin
     if name.hint and name.hint != class_named("person", ontology) and not same:
         return [plain_label(ontology.label(name.hint)).lower()]
     return implied_grams(["by"])
+
+
+def is_name_compound(name: Mention, thing: Mention) -> bool:
+    """Whether a name stands right before a class word in the plural, as English names a kind of things by
+    whom they belong to ("Pixar films", "Tolkien novels"); "Jimmy wales" names a man."""
+    return name.kind == "name" and thing.kind == "class" and name.end == thing.start and _plural(thing.text)
 
 
 def _plural(words: str) -> bool:
