@@ -30,7 +30,7 @@ from app.nl.words import ENGLISH, MONTHS, NUMBER_WORDS, PEOPLE, PREDICATE_VERBS,
 from ontology_loaders import Ontology
 from ontology_loaders.vocab import DatatypeKind, datatype_kind, plain_label, value_kind
 
-__all__ = ["Comparison", "CountReading", "bounded_labels", "compared_positions", "find_comparisons",
+__all__ = ["CURRENCIES", "Comparison", "CountReading", "bounded_labels", "compared_positions", "find_comparisons",
            "narrowed_for_comparisons", "read_comparisons", "read_count_conditions"]
 
 # Below this similarity between the comparison's words and every attribute, the comparison is left unread.
@@ -201,7 +201,7 @@ def _context(question: str, comparison: Comparison) -> str:
     after = re.findall(r"[^\W\d_]+", question[comparison.span[1]:])[:1]
     own = re.findall(r"[^\W\d_]+", comparison.words)[:1]
     words = [w for w in [*before, *own, *after] if w.lower() not in _CONTEXT_STOP]
-    money = any(w.lower() in _CURRENCIES for w in words) or any(sign in comparison.words for sign in "$€£¥")
+    money = any(w.lower() in CURRENCIES for w in words) or any(sign in comparison.words for sign in "$€£¥")
     # "products that cost more than 1000": what the verb measures (price), not what is near a number
     measured = [noun for w in words for noun in VERB_MEASURES.get(w.lower().removesuffix("s"), ())]
     return " ".join(words + [noun for w in words for noun in EVENT_DATES.get(w.lower(), ())] + measured
@@ -209,7 +209,7 @@ def _context(question: str, comparison: Comparison) -> str:
 
 
 # "orders over 10000 euros": an amount of money is a price or a value, not a quantity
-_CURRENCIES = frozenset({"euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp", "yen",
+CURRENCIES = frozenset({"euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp", "yen",
                          "franc", "francs", "chf"})
 
 

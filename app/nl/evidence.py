@@ -51,6 +51,7 @@ from app.nl.clauses import (
     words_between,
 )
 from app.nl.comparisons import (
+    CURRENCIES,
     compared_positions,
     find_comparisons,
     narrowed_for_comparisons,
@@ -69,15 +70,8 @@ from app.nl.lone_thing import one_thing_nothing_identifies
 from app.nl.mention_types import Mention
 from app.nl.orderings import read_ordering, said_limit
 from app.nl.own_organisation import without_own_organisation
-from app.nl.name_classes import (
-    NameResolver,
-    kinds_said,
-    place_named,
-    refine_name_classes,
-    resolved,
-    split_coordinated_names,
-    type_by_value,
-)
+from app.nl.name_classes import (NameResolver, kinds_said, like_the_first_name, place_named, refine_name_classes,
+                                  resolved, split_coordinated_names, type_by_value)
 from app.nl.name_types import NameTyper
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
@@ -215,6 +209,7 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             # "films with Julia Roberts and Richard Gere": the second is joined as the first was, though a verb
             # follows it ("… and Angelina Jolie were released"): that is said of the pair's thing
             j, first_grams, first_vectors, first_words = partner[i]
+            like_the_first_name(plan, i, i + 1, ontology)
             plan.join(j, i + 1, first_grams, first_vectors, first_words, ontology, index)
             partner[i + 1] = partner[i]
             continue
@@ -275,7 +270,8 @@ def _join_modifiers(plan: Plan, modifiers: Sequence[tuple[Mention, int]], tokens
 
 def _without_compared_counts(question: str, mentions: Sequence[Mention], ontology: Ontology) -> list[Mention]:
     """``mentions`` less a noun a comparison counts by an attribute: "more than 50000 employees" bounds the
-    number of employees, and names no thing of a class merely near "employees" in meaning."""
+    number of employees, and names no thing of a class merely near "employees" in meaning; nor is the money
+    a comparison is in a thing ("a budget over 100 million dollars")."""
     token_starts = [m.start() for m in TOKEN.finditer(question)]
     after = set()
     for comparison in find_comparisons(question):
@@ -283,8 +279,8 @@ def _without_compared_counts(question: str, mentions: Sequence[Mention], ontolog
         if following:
             after.add(following[0])
     compared, measures = [m.class_iri for m in mentions if m.class_iri], measures_before(question, mentions, ontology)
-    return [m for m in mentions if m.start not in measures and not (any(m.start <= a < m.end for a in after) and
-            counted_by_attribute(m, ontology, [c for c in compared if c != m.class_iri]))]
+    return [m for m in mentions if m.start not in measures and not (any(m.start <= a < m.end for a in after) and (
+            m.text.lower() in CURRENCIES or counted_by_attribute(m, ontology, [c for c in compared if c != m.class_iri])))]
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,

@@ -24,7 +24,7 @@ from app.nl.spans import most_specific
 from app.nl.words import ENGLISH, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "kinds_said", "place_named", "refine_name_classes", "resolved",
+__all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "kinds_said", "like_the_first_name", "place_named", "refine_name_classes", "resolved",
            "split_coordinated_names", "type_by_value"]
 
 #: ``(name) -> (instance IRI, types)`` of the knowledge graph's best match, or None.
@@ -48,6 +48,18 @@ def place_named(mention: Mention, ontology: Ontology) -> str | None:
     if of and len(kind.split()) == 1 and place_kind(where, said_to_be_a_place=True):
         return class_named(kind, ontology)
     return None
+
+
+def like_the_first_name(plan: Plan, first: int, second: int, ontology: Ontology) -> None:
+    """"Who played for both Real Madrid and Barcelona": names said side by side for one link are of one kind, so
+    where the first is no place the gazetteer knows, the second's city gives way, and it is typed as the first
+    was, within the end of the link the words choose."""
+    names = [plan.mentions[k] for k in (first, second)]
+    kind, placed = plan.classes[first], plan.classes[second]
+    if all(m.kind == "name" for m in names) and kind and placed and placed == place_named(names[1], ontology) and \
+            place_named(names[0], ontology) is None and not ontology.is_subclass(kind, placed) and \
+            not ontology.is_subclass(placed, kind):
+        plan.classes[second] = None
 
 
 def kinds_said(mentions: Sequence[Mention], ontology: Ontology, type_name: NameTyper | None,
