@@ -39,7 +39,8 @@ VALUE_NOUNS = {"birthday": ("birth date", "date of birth"), "birthdays": ("birth
 
 # What a verb of amount measures: "how much does X cost", "which employee earns the most".
 VERB_MEASURES = {"cost": ("price", "cost", "budget"), "weigh": ("weight",), "earn": ("salary", "income"),
-                 "make": ("salary", "income"), "spend": ("budget", "spending", "expenses")}
+                 "make": ("salary", "income"), "spend": ("budget", "spending", "expenses"),
+                 "employ": ("number of employees",)}  # "which company employs the most people"
 
 
 # The date an event verb dates, in the nouns attributes are named with: "born after 1990" is a birth date
@@ -57,6 +58,7 @@ EVENT_DATES = {word: nouns for words, nouns in (
     ("built constructed erected completed", ("construction date", "completion date")),
     ("opened", ("opening date",)),
     ("closed", ("closing date",)),
+    ("dissolved abolished disbanded", ("dissolution date", "dissolution year")),  # "when did the Ming dynasty dissolve"
     ("started began begun", ("start date",)),
     ("ordered placed place", ("order date",)),  # "how many orders did Corvid Retail place in 2023"
     ("bought purchased sold", ("order date", "purchase date", "sale date")),  # "customers who bought a laptop in …"

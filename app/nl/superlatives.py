@@ -190,7 +190,9 @@ def read_superlative(tokens: Sequence[str], graph: PrototypeGraph, spans: Mappin
         labelled = (noun,) if amount else (() if noun else measured_by(adjective))
         counted = lowered[start] in _RELATIVE and _is_plural_noun(adjective.split()[-1])
         if adjective.split()[-1] in PEOPLE:
-            measures = labelled = ("population",)  # "the most inhabitants"
+            # "the most inhabitants": a population; but "employs the most people": what the verb measures
+            verb = lowered[start - 2] if start >= 2 and lowered[start - 1] == "the" else ""
+            measures = labelled = (verb and measured_by(verb)) or ("population",)
         # the low end is said by "least", which is no part of what is measured
         said = " ".join(word for word in (adjective.removeprefix("least ").removeprefix("fewest "), noun, *measures)
                         if word)
