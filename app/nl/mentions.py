@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.verb_slots import in_idiom, verb_after_do, verb_ending_a_relative_clause, verb_slot
-from app.nl.words import is_plural
+from app.nl.words import is_plural, said_of_the_object
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -415,6 +415,8 @@ def read_relations(question: str, ontology: Ontology) -> list[tuple[int, str, in
         a, b = before[-1], after[0]
         forwards = [iri for iri in iris if ontology.link_fits(iri, nodes[a], nodes[b])]
         backwards = [iri for iri in iris if ontology.link_fits(iri, nodes[b], nodes[a])]
+        if backwards and said_of_the_object(tokens, start, end):
+            forwards = []  # "Which actors are children of a singer": the singer has them as children
         relation = (a, forwards[0], b) if forwards else (b, backwards[0], a) if backwards else None
         if relation and relation not in relations:
             relations.append(relation)

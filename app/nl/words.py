@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 __all__ = ["ANY_THING", "ARTICLES", "ASKED_IN_PLACE", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS",
            "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "PREDICATE_VERBS", "PREPOSITIONS", "TOKEN",
-           "is_english", "is_verb_form", "tokens_of", "word_before_articles"]
+           "is_english", "is_verb_form", "said_of_the_object", "tokens_of", "word_before_articles"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -156,3 +156,14 @@ def is_verb_form(word: str) -> bool:
     word = word.lower()
     return word in _IRREGULAR_PARTICIPLES or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")) \
         or (len(word) > 5 and word.endswith("ing"))
+
+
+def said_of_the_object(tokens: Sequence[str], start: int, end: int) -> bool:
+    """Whether a link's label is said "<be> (the) <label> of": "X are children of Y" says that Y has X so, as "X
+    is the author of Y" does, where "X has the alma mater of Y" says that X has Y.
+
+    >>> said_of_the_object("actors are children of a singer".split(), 2, 3)
+    True
+    """
+    before = [t for t in tokens[:start] if t not in ARTICLES][-1:]
+    return bool(before) and before[0] in COPULAS and tokens[end:end + 1] == ["of"]
