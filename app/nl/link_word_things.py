@@ -93,10 +93,13 @@ def _class_of_the_act(participle: str, ontology: Ontology) -> str | None:
 
 def _two_word_label_as_theirs(lowered: Sequence[str], taken: Sequence[bool], i: int, ontology: Ontology) -> bool:
     """Whether a two-word link label follows "as their" at ``i``, the other end of "<verb> the same … as" ("have
-    the same place as their death place" says what the place is, so the label stays the link's words)."""
-    if not (i >= 2 and lowered[i - 2] == "as" and lowered[i - 1] in ("their", "his", "her", "its") and
-            i + 2 <= len(lowered) and not any(taken[i:i + 2])):
+    the same place as their death place" says what the place is, so the label stays the link's words), or
+    another preposition and "their" ("an award also won by their doctoral advisor")."""
+    if not (i >= 2 and lowered[i - 1] in ("their", "his", "her", "its") and lowered[i - 2] in PREPOSITIONS | {"as"}
+            and i + 2 <= len(lowered) and not any(taken[i:i + 2])):
         return False
+    if lowered[i - 2] != "as":
+        return is_link_label(" ".join(lowered[i:i + 2]), ontology)
     same = next((k for k in range(i - 3, max(i - 7, 0), -1) if lowered[k - 1:k + 1] == ["the", "same"]), None)
     return same is not None and lowered[same - 2] not in HAVE_FORMS and \
         is_link_label(" ".join(lowered[i:i + 2]), ontology)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from app.nl.link_choice import LinkChoice, content_words, phrase_grams
 from app.nl.mention_types import Mention
+from app.nl.mentions import links_labelled
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
 from app.nl.words import HAVE_FORMS, SUBJECT_PRONOUNS
@@ -80,14 +81,16 @@ def theirs(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: Ontolog
 
     A link's word after a possessive pronoun, reached from a later thing by other words, is also the
     subject's: the first thing asked has that link to it, where one link joins them as their classes stand.
+    So it is where the subject reached it by other words ("musicians who died in their home town").
     """
     lowered = [t.lower() for t in tokens]
     subject = next((k for k, m in enumerate(plan.mentions) if m.kind in ("class", "focus")), None)
-    for i, _, j, words in list(plan.edges):
+    for i, choice, j, words in list(plan.edges):
         related = plan.mentions[j]
-        if subject is None or related.kind != "related" or subject in (i, j) or related.start < 1 or \
+        if subject is None or related.kind != "related" or j == subject or related.start < 1 or \
                 lowered[related.start - 1] not in _POSSESSIVES or related.text.lower() in [w.lower() for w in words] \
-                or any({a, b} == {subject, j} for a, _, b, _ in plan.edges):
+                or any({a, b} == {subject, j} and (a, b) != (i, j) for a, _, b, _ in plan.edges) or \
+                i == subject and choice.link in links_labelled(related.text.lower(), ontology):
             continue
         word = [related.text.lower()]
         plan.join_also(subject, j, word, index.embed_many(word), [related.text], ontology, index)
