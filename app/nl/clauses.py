@@ -17,8 +17,8 @@ from app.nl.mentions import is_link_label
 from app.nl.name_compounds import is_name_compound
 from app.nl.paraphrases import relation_nouns
 from app.nl.verb_slots import AFTER_VERB
-from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, PREDICATE_VERBS, PREPOSITIONS, SIZE_SUPERLATIVES,
-                          SUBJECT_PRONOUNS, command_opening, is_verb_form)
+from app.nl.words import (ARTICLES, COPULAS, DO_FORMS, ENGLISH, HAVE_FORMS, POSSESSIVES, PREDICATE_VERBS,
+                          PREPOSITIONS, SIZE_SUPERLATIVES, SUBJECT_PRONOUNS, command_opening, is_verb_form)
 from ontology_loaders import Ontology
 
 __all__ = ["AUXILIARIES", "back_clause", "clause_subject", "coordinated", "coordinated_verbs", "has_content",
@@ -255,7 +255,8 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
             phrases.append([])
             continue
         owned = [t.lower() for t in tokens[b.end:b.end + 1]] == ["of"]  # "the project lead of …": a thing
-        if b.kind == "related" and not content_words(_without_pointer(tokens[a.end:b.start], a)) and not owned:
+        if b.kind == "related" and not content_words(_without_pointer(tokens[a.end:b.start], a)) and not owned and \
+                not (i == len(mentions) - 2 and _theirs_with_a_verb(tokens, b)):
             phrases.append([b.text])  # "have a child": the word is the link; "directed a film": the verb is
             continue
         words = _without_describing_word(list(tokens[a.end:b.start]), b)
@@ -410,6 +411,18 @@ def _compares(words: Sequence[str]) -> bool:
     """Whether the words open with a comparison ("higher than 8000 metres")."""
     found = find_comparisons(" ".join(words))
     return bool(found) and found[0].span[0] == 0
+
+
+def _theirs_with_a_verb(tokens: Sequence[str], thing: Mention) -> bool:
+    """"a skill that their project lead has": a link's word after a possessive is the owner's, and the verb after
+    it says how it relates to the thing before.
+
+    >>> _theirs_with_a_verb("a skill that their project lead has".split(), Mention(4, 6, "project lead", "related"))
+    True
+    """
+    after = [t.lower() for t in tokens[thing.end:]]
+    return thing.start > 0 and tokens[thing.start - 1].lower() in POSSESSIVES and \
+        len(after) == 1 and (after[0] in HAVE_FORMS or is_verb_form(after[0]))
 
 
 def _without_pointer(words: Sequence[str], thing: Mention) -> list[str]:

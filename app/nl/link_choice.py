@@ -26,7 +26,7 @@ from app.nl.link_direction import (described_first_of_second_agent, made_into, p
 from app.nl.mentions import class_named
 from app.nl.paraphrases import relation_nouns
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import ARTICLES, NEGATIONS
+from app.nl.words import ARTICLES, NEGATIONS, POSSESSIVES
 from ontology_loaders import OWL_THING, Ontology
 from ontology_loaders.vocab import label_from_local_name, local_name, plain_label, spelled_label
 
@@ -118,6 +118,8 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     ['play', 'play for', 'team', 'club']
     """
     lowered = [w.lower() for w in words if len(w) > 1]  # "s" of a possessive carries nothing
+    # "starred in their own films": "own" after a possessive stresses whose they are, and owns nothing
+    lowered = [w for k, w in enumerate(lowered) if not (w == "own" and k and lowered[k - 1] in POSSESSIVES)]
     grams: list[str] = []
     # "have no account manager": a negation is read apart, as a condition; it names no link
     content = [i for i, w in enumerate(lowered) if not _relationless(w) and w not in NEGATIONS]

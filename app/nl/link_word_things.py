@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label, links_labelled, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, PREPOSITIONS, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, POSSESSIVES, PREPOSITIONS, is_verb_form
 from ontology_loaders.model import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -54,7 +54,9 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
         # "Which books have never been borrowed?": a passive ending the question reaches a thing it does not name
         done_to = i == len(tokens) - 1 and lowered[i - 1] in COPULAS and word.endswith("ed") and \
             is_verb_form(word) and not found and _things_before(taken, i) == 1
-        if taken[i] or not (lowered[i - 1] in _RELATED_AFTER or owned or had or said_of_the_name or done_to):
+        # "their own children": "own" only stresses whose they are
+        before = lowered[i - 2] if lowered[i - 1] == "own" and i >= 2 else lowered[i - 1]
+        if taken[i] or word == "own" or not (before in _RELATED_AFTER or owned or had or said_of_the_name or done_to):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)
         labels = [word] if is_link_label(word, ontology) and (not owned or _inside_a_chain(lowered, i)) else \
@@ -91,11 +93,16 @@ def _class_of_the_act(participle: str, ontology: Ontology) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+# "by their", "that their": a possessive after these starts a thing of its own, not a verb's word
+_BEFORE_THEIR = PREPOSITIONS | {"as", "that", "which", "whom"}
+
+
 def _two_word_label_as_theirs(lowered: Sequence[str], taken: Sequence[bool], i: int, ontology: Ontology) -> bool:
     """Whether a two-word link label follows "as their" at ``i``, the other end of "<verb> the same … as" ("have
     the same place as their death place" says what the place is, so the label stays the link's words), or
-    another preposition and "their" ("an award also won by their doctoral advisor")."""
-    if not (i >= 2 and lowered[i - 1] in ("their", "his", "her", "its") and lowered[i - 2] in PREPOSITIONS | {"as"}
+    another preposition or a relative pronoun and "their" ("an award also won by their doctoral advisor", "a
+    skill that their project lead has")."""
+    if not (i >= 2 and lowered[i - 1] in POSSESSIVES and lowered[i - 2] in _BEFORE_THEIR
             and i + 2 <= len(lowered) and not any(taken[i:i + 2])):
         return False
     if lowered[i - 2] != "as":

@@ -221,6 +221,8 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             position += length  # "the United States" names an instance, not the class State
             continue
         before = tokens[position - 1] if position else ""
+        if before == "own" and position > 1:
+            before = tokens[position - 2]  # "their own department": "own" only stresses whose it is
         # "the Berlin office": a determiner, one name word, then the class word
         named_before = _named_before(original, tokens, position)
         # "the tallest building", "the most expensive product": a superlative describes the thing it sorts

@@ -15,13 +15,12 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import links_labelled
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import HAVE_FORMS, SUBJECT_PRONOUNS
+from app.nl.words import HAVE_FORMS, POSSESSIVES, SUBJECT_PRONOUNS
 from ontology_loaders import Ontology
 
 __all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing", "theirs"]
 
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
-_POSSESSIVES = frozenset({"their", "his", "her", "its"})
 
 
 def as_their_own(tokens: Sequence[str], first: Mention, second: Mention) -> bool:
@@ -41,7 +40,7 @@ def as_their_own(tokens: Sequence[str], first: Mention, second: Mention) -> bool
     # ("have the same place as their death place" says what that place is to them)
     return first.start >= 3 and lowered[first.start - 2:first.start] == ["the", "same"] and \
         lowered[first.start - 3] not in HAVE_FORMS and \
-        second.start == first.end + 2 and lowered[first.end] == "as" and lowered[first.end + 1] in _POSSESSIVES
+        second.start == first.end + 2 and lowered[first.end] == "as" and lowered[first.end + 1] in POSSESSIVES
 
 
 def same_as(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: OntologyIndex) -> None:
@@ -87,9 +86,14 @@ def theirs(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: Ontolog
     subject = next((k for k, m in enumerate(plan.mentions) if m.kind in ("class", "focus")), None)
     for i, choice, j, words in list(plan.edges):
         related = plan.mentions[j]
-        if subject is None or related.kind != "related" or j == subject or related.start < 1 or \
-                lowered[related.start - 1] not in _POSSESSIVES or related.text.lower() in [w.lower() for w in words] \
-                or any({a, b} == {subject, j} and (a, b) != (i, j) for a, _, b, _ in plan.edges) or \
+        owner = lowered[related.start - 1] if related.start else ""
+        if owner == "own" and related.start >= 2:
+            owner = lowered[related.start - 2]  # "their own children"
+        joined = any({a, b} == {subject, j} and (a, b) != (i, j) for a, _, b, _ in plan.edges)
+        # a class word too, when a later thing reached it ("authors who appeared at a festival in their own country")
+        kinds = ("related", "class") if i != subject else ("related",)
+        if subject is None or related.kind not in kinds or j == subject or owner not in POSSESSIVES or joined or \
+                related.text.lower() in [w.lower() for w in words] or \
                 i == subject and choice.link in links_labelled(related.text.lower(), ontology):
             continue
         word = [related.text.lower()]

@@ -10,8 +10,8 @@ import re
 from collections.abc import Sequence
 
 __all__ = ["ANY_THING", "ARTICLES", "ASKED_IN_PLACE", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS",
-           "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "PREDICATE_VERBS", "PREPOSITIONS", "TOKEN",
-           "is_english", "is_verb_form", "said_of_the_object", "tokens_of", "word_before_articles"]
+           "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "POSSESSIVES", "PREDICATE_VERBS", "PREPOSITIONS",
+           "TOKEN", "is_english", "is_verb_form", "said_of_the_object", "tokens_of", "word_before_articles"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -25,6 +25,8 @@ COPULAS = frozenset({"is", "are", "was", "were", "be", "been"})
 # The forms of "do" that carry a question ("Which films did Spielberg direct?").
 DO_FORMS = frozenset({"do", "does", "did"})
 ARTICLES = frozenset({"the", "a", "an"})
+# "their spouse", "their own children": a thing of the one said before
+POSSESSIVES = frozenset({"their", "his", "her", "its"})
 HAVE_FORMS = frozenset({"have", "has", "had"})
 # Plurals without an "s": "Which people …" asks for many, as "which persons" does.
 IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "staff", "personnel", "mice", "geese"})
