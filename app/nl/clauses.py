@@ -250,9 +250,12 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
     for i in range(len(mentions) - 1):
         a, b = mentions[i], mentions[i + 1]
         if is_name_compound(a, b):
-            # "Which Pixar films were released in 1998": the name says whose the films are; the opening asks for
-            # them and the verb after them is theirs
-            phrases.append([])
+            # "Which Pixar films won an Oscar": the name says whose the films are, and the opening asks for them;
+            # "Which Penguin books were published in 2001": a passive with no agent of its own is the name's doing
+            after = [t.lower() for t in tokens[b.end:b.end + 3]]
+            passive = len(after) >= 2 and after[0] in COPULAS and is_verb_form(after[1]) and after[1].endswith("ed") \
+                and after[2:] != ["by"]
+            phrases.append([tokens[b.end + 1], "by"] if passive else [])
             continue
         owned = [t.lower() for t in tokens[b.end:b.end + 1]] == ["of"]  # "the project lead of …": a thing
         if b.kind == "related" and not content_words(_without_pointer(tokens[a.end:b.start], a)) and not owned and \
