@@ -24,8 +24,8 @@ from app.nl.spans import most_specific
 from app.nl.words import ENGLISH, is_verb_form
 from ontology_loaders import OWL_THING, Ontology
 
-__all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "kinds_said", "like_the_first_name", "place_named", "refine_name_classes", "resolved",
-           "split_coordinated_names", "type_by_value"]
+__all__ = ["NAME_CLASS_SIMILARITY", "NameResolver", "kinds_said", "like_the_first_name", "place_named",
+           "refine_name_classes", "resolved", "split_coordinated_names", "type_by_value"]
 
 #: ``(name) -> (instance IRI, types)`` of the knowledge graph's best match, or None.
 NameResolver = Callable[[str], "tuple[str, tuple[str, ...]] | None"]
