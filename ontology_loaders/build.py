@@ -65,10 +65,11 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
         facts.add(*triple)
     class_iris = {s for s, t in facts.types.items() if t & CLASS_TYPES} - TOP_CLASSES
     object_iris, datatype_iris = _property_iris(facts)
-    parents = _mend_parent_case(facts.parents, class_iris)
+    by_lower = {iri.lower(): iri for iri in class_iris}
+    parents = _mend_parent_case(facts.parents, class_iris, by_lower)
 
     def end(values: list[str] | None) -> str:
-        return _most_specific([_as_declared(v, class_iris, parents) for v in values or ()], parents)
+        return _most_specific([_as_declared(v, class_iris, by_lower, parents) for v in values or ()], parents)
 
     def label(iri: str) -> str:
         return _pick_language(facts.labels.get(iri, []), language) or label_from_local_name(iri)
@@ -102,35 +103,35 @@ def ontology_from_triples(triples: Iterable[Triple], *, language: str = "en", so
     return Ontology(classes=classes, links=links, attributes=attributes, sources=sources)
 
 
-def _mend_parent_case(parents: dict[str, list[str]], class_iris: set[str]) -> dict[str, list[str]]:
+def _mend_parent_case(parents: dict[str, list[str]], class_iris: set[str],
+                      by_lower: dict[str, str]) -> dict[str, list[str]]:
     """Parents as declared, but one that names no class and differs from a class only in case is that class.
 
     DBpedia states dbo:Novel ⊑ dbo:book, Hospital ⊑ building and Cartoon ⊑ work; no such classes exist,
     so novels were no written works and no link of a work (author) joined them.
 
-    >>> _mend_parent_case({"ex:Novel": ["ex:book"], "ex:Book": ["ex:Work"]}, {"ex:Novel", "ex:Book", "ex:Work"})
+    >>> classes = {"ex:Novel", "ex:Book", "ex:Work"}
+    >>> _mend_parent_case({"ex:Novel": ["ex:book"], "ex:Book": ["ex:Work"]}, classes, {c.lower(): c for c in classes})
     {'ex:Novel': ['ex:Book'], 'ex:Book': ['ex:Work']}
     """
-    by_lower = {iri.lower(): iri for iri in class_iris}
     return {child: [p if p in class_iris else by_lower.get(p.lower(), p) for p in found]
             for child, found in parents.items()}
 
 
-def _as_declared(end: str, class_iris: set[str], parents: dict[str, list[str]]) -> str:
+def _as_declared(end: str, class_iris: set[str], by_lower: dict[str, str], parents: dict[str, list[str]]) -> str:
     """A domain or range naming no class, read as the class it was meant to be: one differing only in case
     (DBpedia's "company"), or, for names of classes joined by commas ("Organisation,_PopulatedPlace", how
     DBpedia writes a union), the most specific class above them all.
 
     >>> classes = {"ex:Agent", "ex:Person", "ex:Company"}
-    >>> tree = {"ex:Person": ["ex:Agent"], "ex:Company": ["ex:Agent"]}
-    >>> _as_declared("ex:company", classes, tree), _as_declared("ex:Person,_Company", classes, tree)
+    >>> tree, lower = {"ex:Person": ["ex:Agent"], "ex:Company": ["ex:Agent"]}, {c.lower(): c for c in classes}
+    >>> _as_declared("ex:company", classes, lower, tree), _as_declared("ex:Person,_Company", classes, lower, tree)
     ('ex:Company', 'ex:Agent')
-    >>> _as_declared("ex:Person,_Mountain", classes, tree), _as_declared("ex:Unknown", classes, tree)
+    >>> _as_declared("ex:Person,_Mountain", classes, lower, tree), _as_declared("ex:Unknown", classes, lower, tree)
     ('ex:Person,_Mountain', 'ex:Unknown')
     """
     if end in class_iris or end in TOP_CLASSES:
         return end
-    by_lower = {iri.lower(): iri for iri in class_iris}
     if end.lower() in by_lower:
         return by_lower[end.lower()]
     cut = max(end.rfind("/"), end.rfind("#"), end.rfind(":")) + 1
@@ -144,6 +145,7 @@ def _as_declared(end: str, class_iris: set[str], parents: dict[str, list[str]]) 
 
 
 def _with_ancestors(class_iri: str, parents: dict[str, list[str]]) -> set[str]:
+    """The class and every class above it, as declared (cycles tolerated)."""
     seen, stack = {class_iri}, [class_iri]
     while stack:
         for parent in parents.get(stack.pop(), ()):
@@ -236,14 +238,8 @@ def _most_specific(values: list[str] | None, parents: dict[str, list[str]]) -> s
         return OWL_THING
     candidates = sorted(set(values))
     for candidate in candidates:
-        seen, stack = set(), [candidate]
-        while stack:
-            current = stack.pop()
-            for parent in parents.get(current, ()):
-                if parent not in seen:
-                    seen.add(parent)
-                    stack.append(parent)
-        if all(other == candidate or other in seen for other in candidates):
+        above = _with_ancestors(candidate, parents)
+        if all(other in above for other in candidates):
             return candidate
     return candidates[0]
 
