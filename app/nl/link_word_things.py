@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from app.nl.mention_types import Mention
 from app.nl.mentions import class_named, is_link_label, links_labelled, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
-from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, POSSESSIVES, PREPOSITIONS, is_verb_form
+from app.nl.words import COPULAS, DO_FORMS, HAVE_FORMS, POSSESSIVES, PREPOSITIONS, is_verb_form, word_before
 from ontology_loaders.model import OWL_THING, Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -54,8 +54,7 @@ def related_things(tokens: Sequence[str], taken: Sequence[bool], ontology: Ontol
         # "Which books have never been borrowed?": a passive ending the question reaches a thing it does not name
         done_to = i == len(tokens) - 1 and lowered[i - 1] in COPULAS and word.endswith("ed") and \
             is_verb_form(word) and not found and _things_before(taken, i) == 1
-        # "their own children": "own" only stresses whose they are
-        before = lowered[i - 2] if lowered[i - 1] == "own" and i >= 2 else lowered[i - 1]
+        before = word_before(lowered, i)  # "their own children": theirs
         if taken[i] or word == "own" or not (before in _RELATED_AFTER or owned or had or said_of_the_name or done_to):
             continue
         # the link's own word, or an everyday word for it ("whose wife": spouse)

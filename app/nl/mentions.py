@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.verb_slots import in_idiom, verb_after_do, verb_ending_a_relative_clause, verb_slot
-from app.nl.words import is_plural, said_of_the_object
+from app.nl.words import is_plural, said_of_the_object, word_before
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -220,7 +220,7 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
         if not indefinite and _is_proper_name(original[position:position + length], ontology.label(iri), position):
             position += length  # "the United States" names an instance, not the class State
             continue
-        before = _word_before(tokens, position)
+        before = word_before(tokens, position)
         # "the Berlin office": a determiner, one name word, then the class word
         named_before = _named_before(original, tokens, position)
         # "the tallest building", "the most expensive product": a superlative describes the thing it sorts
@@ -240,12 +240,6 @@ def class_mentions(question: str, ontology: Ontology) -> list[ClassMention]:
             seen.add(iri)
         position += length
     return found
-
-
-def _word_before(tokens: Sequence[str], position: int) -> str:
-    """The word before ``position``, past an "own" that only stresses whose a thing is ("their own department")."""
-    before = tokens[position - 1] if position else ""
-    return tokens[position - 2] if before == "own" and position > 1 else before
 
 
 def _named_before(original: Sequence[str], tokens: Sequence[str], position: int) -> bool:

@@ -15,7 +15,7 @@ from app.nl.mention_types import Mention
 from app.nl.mentions import links_labelled
 from app.nl.plan import SURE_LINK, Plan
 from app.nl.retrieval import OntologyIndex
-from app.nl.words import HAVE_FORMS, POSSESSIVES, SUBJECT_PRONOUNS
+from app.nl.words import HAVE_FORMS, POSSESSIVES, SUBJECT_PRONOUNS, word_before
 from ontology_loaders import Ontology
 
 __all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing", "theirs"]
@@ -86,9 +86,7 @@ def theirs(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: Ontolog
     subject = next((k for k, m in enumerate(plan.mentions) if m.kind in ("class", "focus")), None)
     for i, choice, j, words in list(plan.edges):
         related = plan.mentions[j]
-        owner = lowered[related.start - 1] if related.start else ""
-        if owner == "own" and related.start >= 2:
-            owner = lowered[related.start - 2]  # "their own children"
+        owner = word_before(lowered, related.start)  # "their own children"
         joined = any({a, b} == {subject, j} and (a, b) != (i, j) for a, _, b, _ in plan.edges)
         # a class word too, when a later thing reached it ("authors who appeared at a festival in their own country")
         kinds = ("related", "class") if i != subject else ("related",)

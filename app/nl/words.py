@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 __all__ = ["ANY_THING", "ARTICLES", "ASKED_IN_PLACE", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS",
            "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "POSSESSIVES", "PREDICATE_VERBS", "PREPOSITIONS",
-           "TOKEN", "is_english", "is_verb_form", "said_of_the_object", "tokens_of", "word_before_articles"]
+           "TOKEN", "is_english", "is_verb_form", "said_of_the_object", "tokens_of", "word_before",
+           "word_before_articles"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -169,3 +170,13 @@ def said_of_the_object(tokens: Sequence[str], start: int, end: int) -> bool:
     """
     before = [t for t in tokens[:start] if t not in ARTICLES][-1:]
     return bool(before) and before[0] in COPULAS and tokens[end:end + 1] == ["of"]
+
+
+def word_before(lowered: Sequence[str], position: int) -> str:
+    """The word before ``position``, past an "own" that only stresses whose a thing is ("their own department").
+
+    >>> word_before("their own department".split(), 2), word_before("their department".split(), 1)
+    ('their', 'their')
+    """
+    before = lowered[position - 1] if position else ""
+    return lowered[position - 2] if before == "own" and position > 1 else before
