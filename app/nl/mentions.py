@@ -417,6 +417,8 @@ def read_relations(question: str, ontology: Ontology) -> list[tuple[int, str, in
         backwards = [iri for iri in iris if ontology.link_fits(iri, nodes[b], nodes[a])]
         if backwards and said_of_the_object(tokens, start, end):
             forwards = []  # "Which actors are children of a singer": the singer has them as children
+        if not forwards and tokens[end - 1] == "by":
+            backwards = []  # "organisations founded by a person": read backwards, the person was founded
         relation = (a, forwards[0], b) if forwards else (b, backwards[0], a) if backwards else None
         if relation and relation not in relations:
             relations.append(relation)
