@@ -299,7 +299,7 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                 words += tokens[mentions[-1].end:]
         # ("Where is Angela Merkel from": "from" a person is their place, not what they made)
         made = words if a.kind == "focus" and a.text.lower() == "where" else _made_by_a_person(words, b)
-        phrases.append(_where_it_happened(made, tokens, mentions))
+        phrases.append(_where_it_happened(made, tokens, mentions, i))
     return phrases
 
 
@@ -319,25 +319,47 @@ def _without_describing_word(words: list[str], second: Mention) -> list[str]:
     return words
 
 
-def _where_it_happened(words: list[str], tokens: Sequence[str], mentions: Sequence[Mention]) -> list[str]:
-    """"Where was Microsoft founded", "Where did the Beatles form": a lone "where" asks the place of the event
-    the verb ending the question says, as "founded in" says it, not who founded it. A verb in the present says
-    where something goes on ("Where do the New York Yankees play"), read by the words as they stand.
+def _where_it_happened(words: list[str], tokens: Sequence[str], mentions: Sequence[Mention], i: int) -> list[str]:
+    """"Where was Microsoft founded", "In which city was Siemens founded", "the city where Siemens was founded":
+    the place asked or said is where the event the verb ending the question says happened, as "founded in" says
+    it, not who founded it. A verb in the present after a lone "where" says where something goes on ("Where do the
+    New York Yankees play"), read by the words as they stand.
 
     >>> where = [Mention(0, 1, "Where", "focus"), Mention(2, 3, "Microsoft", "name")]
-    >>> _where_it_happened(["was", "founded"], "Where was Microsoft founded".split(), where)
+    >>> _where_it_happened(["was", "founded"], "Where was Microsoft founded".split(), where, 0)
     ['was', 'founded', 'in']
-    >>> _where_it_happened(["is", "from"], "Where is Microsoft from".split(), where)
+    >>> _where_it_happened(["is", "from"], "Where is Microsoft from".split(), where, 0)
     ['is', 'from']
-    >>> _where_it_happened(["do", "play"], "Where do Yankees play".split(), where)
+    >>> _where_it_happened(["do", "play"], "Where do Yankees play".split(), where, 0)
     ['do', 'play']
+    >>> which = [Mention(2, 3, "city", "class"), Mention(4, 5, "Siemens", "name")]
+    >>> _where_it_happened(["was", "founded"], "In which city was Siemens founded".split(), which, 0)
+    ['was', 'founded', 'in']
+    >>> relative = [Mention(1, 2, "city", "class"), Mention(3, 4, "Siemens", "name")]
+    >>> _where_it_happened(["where", "was", "founded"], "the city where Siemens was founded".split(), relative, 0)
+    ['where', 'was', 'founded', 'in']
     """
+    lowered = [t.lower() for t in tokens]
     last = tokens[-1] if tokens else ""
-    if len(mentions) != 2 or mentions[0].start != 0 or tokens[0].lower() != "where" or not words or \
-            words[-1] != last or mentions[1].end >= len(tokens) or not last.islower() or last in ENGLISH or \
-            not (is_verb_form(last) or tokens[1].lower() == "did"):
+    if not words or words[-1] != last or mentions[i + 1].end >= len(tokens) or not last.islower() or \
+            last in ENGLISH:
         return words
-    return [*words, "in"]
+    first_pair = i == 0 and len(mentions) == 2
+    asked_where = first_pair and mentions[0].start == 0 and lowered[0] == "where" and \
+        (is_verb_form(last) or lowered[1] == "did")
+    # "In which city was …": the opening preposition belongs to the verb at the end
+    opened = first_pair and mentions[0].start == 2 and lowered[0] in _PLACE_PREPOSITIONS and \
+        lowered[1] in ("which", "what") and is_verb_form(last)
+    # "the city where Siemens was founded": a passive, or a past ("the city where Einstein died")
+    relative = [w.lower() for w in words[:1]] == ["where"] and i == len(mentions) - 2 and \
+        is_verb_form(last) and last.endswith("ed") and lowered[mentions[i].end:mentions[i].end + 1] == ["where"]
+    if asked_where or relative:
+        return [*words, "in"]
+    return [*words, lowered[0]] if opened else words
+
+
+# Prepositions that, opening "<preposition> which <class>", say where an event took place.
+_PLACE_PREPOSITIONS = frozenset({"in", "at"})
 
 
 def _made_by_a_person(words: list[str], second: Mention) -> list[str]:

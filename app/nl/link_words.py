@@ -29,7 +29,11 @@ def end_named(grams: Sequence[str], first: Mention, second: Mention, tokens: Seq
     source country, "the regions served by" region served. Ontologies often label a link so, and only a
     label said whole counts as named."""
     labels = [ontology.label(m.class_iri).lower() for m in (first, second) if m.class_iri and m.kind != "name"]
-    joined = [f"{gram} {label}" for gram in grams if " " not in gram for label in labels if label not in gram]
+    # a noun the phrase means only after a first one ("founded in": foundation place, then location) says no
+    # link with a class word either ("location city")
+    fallbacks = set(relation_nouns(grams)[1:])
+    joined = [f"{gram} {label}" for gram in grams if " " not in gram and gram not in fallbacks
+              for label in labels if label not in gram]
     if first.class_iri and first.kind != "name":
         # "the regions served by …", "the river whose mouth …": the class word right before the relation word
         # (a word between says another link: "the band's former member" is no band member)
