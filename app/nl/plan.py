@@ -64,6 +64,7 @@ class Plan:
     same: dict[int, int] = field(default_factory=dict)  # a mention that is an earlier one again ("the same place")
     left_out: list[int] = field(default_factory=list)  # mentions no link joins well, reported, not drafted
     narrowing_names: bool = False  # while a second link joins two things already joined
+    direct_only: bool = False  # while that second link is what a possessive says: one link, whatever a way scores
     opening: str = ""  # the question's first word, in lower case ("did": the name after it does the verb)
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
@@ -109,7 +110,8 @@ class Plan:
                                            record=through if verb_said else frozenset()):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 nested_place = source != i and words[:1] and words[0].lower() in ("in", "at")
-                if choice.score < SURE_LINK and (content_words(words) or nested_place) and self._join_by_path(
+                if choice.score < SURE_LINK and not self.direct_only and (content_words(words) or nested_place) and \
+                        self._join_by_path(
                         i, j, grams, vectors, words, ontology, index, better_than=choice.score + PATH_MARGIN):
                     # "librarians who work in Tartu": works at a branch located there, not born there;
                     # "librarians who work at branches in Portugal": the branches are there, through a city
@@ -141,13 +143,16 @@ class Plan:
                    for _, _, b, w in self.edges)
 
     def join_also(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
-                  index: OntologyIndex) -> None:
+                  index: OntologyIndex, *, possessed: bool = False) -> None:
         """A second link between two things already joined ("directed and produced by"): kept only where one link
-        joins them as their classes stand, never a way through another class."""
+        joins them as their classes stand, never a way through another class. ``possessed``: the words say the
+        second thing is the first's ("their home city"), so the best single link is it, however well a way
+        through another class fits the words."""
         mentions, edges, missing, classes = len(self.mentions), len(self.edges), len(self.missing), list(self.classes)
         self.narrowing_names = True  # "directed by and starring Clint Eastwood": the director is an actor too
+        self.direct_only = possessed
         self.join(i, j, grams, vectors, words, ontology, index, reattach=False)
-        self.narrowing_names = False
+        self.narrowing_names = self.direct_only = False
         narrowed = all(new == old or self.mentions[k].kind == "name" and old and ontology.is_subclass(new, old)
                        for k, (new, old) in enumerate(zip(self.classes, classes)))
         if len(self.mentions) > mentions or not narrowed or len(self.edges) != edges + 1:
@@ -266,10 +271,12 @@ class Plan:
         return _marked_if_contested(chosen, ranked)
 
     def _may_narrow(self, k: int, end_class: str) -> bool:
-        """A named instance keeps its class; a class word may become a kind of it, and so may a name joined by a
-        second link (:meth:`join_also`), which its first link's class still admits."""
-        return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related") or \
-            self.narrowing_names and self.mentions[k].kind == "name"
+        """A named instance keeps its class; a class word may become a kind of it. A second link (:meth:`join_also`)
+        keeps a class word's class ("their father": a parent, where only a man has a father link) and may narrow
+        only a name, which its first link's class still admits."""
+        if self.narrowing_names:
+            return self.classes[k] in (None, end_class) or self.mentions[k].kind == "name"
+        return self.classes[k] in (None, end_class) or self.mentions[k].kind in ("class", "focus", "related")
 
 
 def _reaches_its_word(choice: LinkChoice, first: Mention, second: Mention, ontology: Ontology,

@@ -20,6 +20,9 @@ from ontology_loaders import Ontology
 
 __all__ = ["as_their_own", "kind_before_kind", "named_kind", "same_as", "same_thing", "theirs"]
 
+# Words before a noun that pick one of its things rather than say which kind: "their first album".
+_PICKING = frozenset({"first", "second", "third", "last", "next", "previous", "only", "other"})
+
 _BACK_PRONOUNS = frozenset({"them", "him", "her", "it", "they", "their", "his", "its", "theirs"})
 
 
@@ -87,15 +90,22 @@ def theirs(tokens: Sequence[str], plan: Plan, ontology: Ontology, index: Ontolog
     for i, choice, j, words in list(plan.edges):
         related = plan.mentions[j]
         owner = word_before(lowered, related.start)  # "their own children"
+        # "in their home city": one lower-case word between says which of theirs, and how it is theirs
+        # ("his first album" picks one of his albums, and is read as an order)
+        describing = owner not in POSSESSIVES and related.kind == "class" and related.start > 1 and \
+            lowered[related.start - 2] in POSSESSIVES and tokens[related.start - 1].isalpha() and \
+            tokens[related.start - 1].islower() and owner not in _PICKING and not owner.endswith("est")
         joined = any({a, b} == {subject, j} and (a, b) != (i, j) for a, _, b, _ in plan.edges)
         # a class word too, when a later thing reached it ("authors who appeared at a festival in their own country")
         kinds = ("related", "class") if i != subject else ("related",)
-        if subject is None or related.kind not in kinds or j == subject or owner not in POSSESSIVES or joined or \
+        if subject is None or related.kind not in kinds or j == subject or \
+                not (owner in POSSESSIVES or describing) or joined or \
                 related.text.lower() in [w.lower() for w in words] or \
                 i == subject and choice.link in links_labelled(related.text.lower(), ontology):
             continue
-        word = [related.text.lower()]
-        plan.join_also(subject, j, word, index.embed_many(word), [related.text], ontology, index)
+        said = [lowered[related.start - 1], related.text.lower()] if describing else [related.text.lower()]
+        grams = phrase_grams(said) if describing else said
+        plan.join_also(subject, j, grams, index.embed_many(grams), said, ontology, index, possessed=True)
 
 
 def _same_as_named(plan: Plan, i: int, choice: LinkChoice, j: int, words: Sequence[str], ontology: Ontology) -> None:

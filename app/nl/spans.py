@@ -40,7 +40,7 @@ from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
 from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_after_do, verb_slot
-from app.nl.words import (ANY_PERSON, ANY_THING, COPULAS, DO_FORMS, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
+from app.nl.words import (ANY_PERSON, ANY_THING, COPULAS, DO_FORMS, POSSESSIVES, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
                           word_before_articles, written_without_capitals)
 from ontology_loaders.model import OWL_THING, Ontology
 
@@ -358,7 +358,8 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
             continue  # "Which branch holds the most copies": after its subject and before an object, a verb
         # "American actor Tom Hanks": a title between a demonym and a name
         titled = i and country_of(tokens[i - 1]) and tokens[i + 1:i + 2] and tokens[i + 1][:1].isupper()
-        if i == 0 or right_after or titled or (any(w in _DETERMINERS for w in recent) and not blocked) or (
+        # ("their home city": a possessive determines a noun a describing word stands before)
+        if i == 0 or right_after or titled or (any(w in _DETERMINERS | POSSESSIVES for w in recent) and not blocked) or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
