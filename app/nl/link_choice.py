@@ -123,6 +123,8 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     grams: list[str] = []
     # "have no account manager": a negation is read apart, as a condition; it names no link
     content = [i for i, w in enumerate(lowered) if not _relationless(w) and w not in NEGATIONS]
+    if len(content) >= 2 and lowered[content[0]] in _HAVING and lowered[content[1] + 1:content[1] + 2] == ["by"]:
+        content = content[1:]  # "films that feature music by Hans Zimmer": they have it; "music by" says how
     for i in content:
         for n in range(1, MAX_GRAM_WORDS + 1):
             span = lowered[i:i + n]
@@ -140,6 +142,11 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     if whole and phrase and phrase not in grams:
         grams.append(phrase)
     return list(dict.fromkeys(grams))
+
+
+# Verbs that say only that a thing has another, whose own noun says the relation ("feature music by").
+_HAVING = frozenset("feature features featured featuring include includes included including contain contains "
+                    "contained containing".split())
 
 
 def _candidates(ontology: Ontology, source: str | None, target: str | None,
