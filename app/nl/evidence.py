@@ -229,7 +229,10 @@ def _join_pairs(plan: Plan, tokens: Sequence[str], mentions: Sequence[Mention], 
             continue
         if starts_own_clause(tokens, mentions[i], mentions[i + 1]) or opens_a_sentence(tokens, mentions[i + 1]):
             continue  # "… and persons who …", "… a headquarter. The person …": joined by their own clause
-        if i and mentions[i].kind != "related" and \
+        # ("the currency of the country whose capital is Nairobi": "whose" says it of the country; a name takes no
+        # such clause)
+        whose_own = mentions[i].kind == "class" and tokens[mentions[i].end:mentions[i].end + 1] == ["whose"]
+        if i and mentions[i].kind != "related" and not whose_own and \
                 said_of_the_first(words_between(tokens, mentions[i - 1], mentions[i]), phrases[i]):
             # "which branch in Leipzig has the most books", "employees of Halvard Robotics live in Munich": the
             # branch has them, the employees live there
