@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.nl.mentions import class_named, link_spans
+from app.nl.definitions import ends_a_class_label
+from app.nl.mentions import class_named, link_spans, links_labelled, word_forms
 from app.nl.words import ARTICLES, HAVE_FORMS, SIZE_SUPERLATIVES
-from ontology_loaders.model import Ontology
+from ontology_loaders.model import OWL_THING, Ontology
 
-__all__ = ["relation_noun_spans"]
+__all__ = ["of_link_spans", "relation_noun_spans"]
 
 
 def relation_noun_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int]]:
@@ -96,3 +97,27 @@ def _asked_before_of(lowered: Sequence[str], start: int, end: int, ontology: Ont
     if before[-3:] in (("name", "of", "the"), ("names", "of", "the")):
         before = before[:-3]  # "what are the names of the children of …"
     return end - start == 1 and before in _ASKING_THE and class_named(lowered[start], ontology) is None
+
+
+def of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int, str | None, frozenset[str]]]:
+    """``(start, end, declared start class, declared end classes)`` where a noun and "of" say a link labelled
+    "<noun> of" whose noun is no class label ("translations of", for the link "translation of").
+
+    >>> from ontology_loaders.model import Link
+    >>> onto = Ontology(links=[Link(iri="ex:t", label="translation of", domain="ex:Book", range="ex:Book")])
+    >>> of_link_spans("Translations of The Hidden Tide".split(), onto), of_link_spans(["copies"], onto)
+    ([(0, 2, 'ex:Book', frozenset({'ex:Book'}))], [])
+    """
+    found = []
+    for i in range(len(tokens) - 2):  # "which team is Ben a member of": a stranded "of" names no thing after it
+        word = tokens[i].lower()
+        if tokens[i + 1].lower() != "of" or not word.isalpha() or ends_a_class_label(word, ontology):
+            continue  # "print copies of": a class word ("print copy") before "of"
+        links = next((found_links for form in word_forms([word])
+                      if (found_links := links_labelled(f"{form} of", ontology))), ())
+        declared = [link for iri in links if (link := ontology.get_link(iri))]
+        domains = {link.domain for link in declared}
+        if links:
+            found.append((i, i + 2, domains.pop() if len(domains) == 1 and OWL_THING not in domains else None,
+                          frozenset(link.range for link in declared if link.range)))
+    return found

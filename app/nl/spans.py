@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from app.nl.appositions import merge_appositions
-from app.nl.definitions import defined_as, ends_a_class_label, shared_head_class
+from app.nl.definitions import defined_as, shared_head_class
 from app.nl.demonyms import country_of
 from app.nl.focus import wh_focus
-from app.nl.link_word_spans import relation_noun_spans
+from app.nl.link_word_spans import of_link_spans, relation_noun_spans
 from app.nl.lower_case_names import lower_case_names
 from app.nl.link_word_things import asked_for, declared_range, link_word_ending_elsewhere, related_things
 from app.nl.measures import MEASURED_BY
@@ -35,13 +35,13 @@ from app.nl.name_spans import (
     names,
     title_end,
 )
-from app.nl.mentions import class_mentions, class_named, derived_word, is_link_label, links_labelled, word_forms
+from app.nl.mentions import class_mentions, class_named, derived_word, is_link_label, word_forms
 from app.nl.paraphrases import kind_nouns, relation_nouns
 from app.nl.retrieval import Candidate, OntologyIndex
 from app.nl.spelling import misspelt_class
 from app.nl.verb_slots import AFTER_VERB, in_idiom, verb_after_do, verb_slot
-from app.nl.words import (ANY_PERSON, ANY_THING, COPULAS, DO_FORMS, POSSESSIVES, SIZE_SUPERLATIVES, is_verb_form, tokens_of,
-                          word_before_articles, written_without_capitals)
+from app.nl.words import (ANY_PERSON, ANY_THING, COPULAS, DO_FORMS, POSSESSIVES, SIZE_SUPERLATIVES, is_verb_form,
+                          tokens_of, word_before_articles, written_without_capitals)
 from ontology_loaders.model import OWL_THING, Ontology
 
 __all__ = ["CLASS_SIMILARITY", "find_mentions", "most_specific"]
@@ -85,7 +85,7 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
         if sized and reached and ontology.is_subclass(sized, reached):
             reached = sized
         take(Mention(start, end, words, "related", class_iri=reached, score=0.8))
-    of_links = _of_link_spans(tokens, ontology)
+    of_links = of_link_spans(tokens, ontology)
     for start, end, domain, _ in of_links:
         # "translations of The Hidden Tide": the things that link starts from
         take(Mention(start, end, " ".join(tokens[start:end]), "related", class_iri=domain, score=0.8))
@@ -209,30 +209,6 @@ def categorised_class(category: str, ontology: Ontology) -> str | None:
     filed = {link.domain for link in ontology.links if link.range == category and link.domain != OWL_THING
              and not ontology.is_subclass(link.domain, category)}
     return next(iter(filed)) if len(filed) == 1 else None
-
-
-def _of_link_spans(tokens: Sequence[str], ontology: Ontology) -> list[tuple[int, int, str | None, frozenset[str]]]:
-    """``(start, end, declared start class, declared end classes)`` where a noun and "of" say a link labelled
-    "<noun> of" whose noun is no class label ("translations of", for the link "translation of").
-
-    >>> from ontology_loaders.model import Link
-    >>> onto = Ontology(links=[Link(iri="ex:t", label="translation of", domain="ex:Book", range="ex:Book")])
-    >>> _of_link_spans("Translations of The Hidden Tide".split(), onto), _of_link_spans(["copies"], onto)
-    ([(0, 2, 'ex:Book', frozenset({'ex:Book'}))], [])
-    """
-    found = []
-    for i in range(len(tokens) - 2):  # "which team is Ben a member of": a stranded "of" names no thing after it
-        word = tokens[i].lower()
-        if tokens[i + 1].lower() != "of" or not word.isalpha() or ends_a_class_label(word, ontology):
-            continue  # "print copies of": a class word ("print copy") before "of"
-        links = next((found_links for form in word_forms([word])
-                      if (found_links := links_labelled(f"{form} of", ontology))), ())
-        declared = [link for iri in links if (link := ontology.get_link(iri))]
-        domains = {link.domain for link in declared}
-        if links:
-            found.append((i, i + 2, domains.pop() if len(domains) == 1 and OWL_THING not in domains else None,
-                          frozenset(link.range for link in declared if link.range)))
-    return found
 
 
 # "a list of clubs", "the number of films": the noun before "of" holds the things, it is not one of them.
@@ -359,7 +335,8 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
         # "American actor Tom Hanks": a title between a demonym and a name
         titled = i and country_of(tokens[i - 1]) and tokens[i + 1:i + 2] and tokens[i + 1][:1].isupper()
         # ("their home city": a possessive determines a noun a describing word stands before)
-        if i == 0 or right_after or titled or (any(w in _DETERMINERS | POSSESSIVES for w in recent) and not blocked) or (
+        determined = any(w in _DETERMINERS | POSSESSIVES for w in recent) and not blocked
+        if i == 0 or right_after or titled or determined or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
     return positions
