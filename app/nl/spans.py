@@ -135,7 +135,24 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     if focus is not None:
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
+    found = _kinds_with_their_head(sorted(found, key=lambda m: m.start), ontology)
     return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+
+
+def _kinds_with_their_head(found: list[Mention], ontology: Ontology) -> list[Mention]:
+    """"A capital city": a class word right before the word of a class above it names one thing,
+    of the narrower class: the second word only says what kind of thing that is."""
+    merged: list[Mention] = []
+    for mention in found:
+        last = merged[-1] if merged else None
+        # ("which religion's people": a possessive's thing is another)
+        if last is not None and last.kind == mention.kind == "class" and last.end == mention.start and \
+                last.class_iri and mention.class_iri and last.class_iri != mention.class_iri and \
+                last.text.split()[-1].lower() != "s" and ontology.is_subclass(last.class_iri, mention.class_iri):
+            merged[-1] = dataclasses.replace(last, end=mention.end, text=f"{last.text} {mention.text}")
+            continue
+        merged.append(mention)
+    return merged
 
 
 def _titled(name: str) -> str:
