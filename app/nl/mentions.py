@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from app.caching import KeyedCache
 from app.nl.demonyms import country_of
 from app.nl.verb_slots import in_idiom, verb_after_do, verb_ending_a_relative_clause, verb_slot
-from app.nl.words import is_plural, said_of_the_object, word_before
+from app.nl.words import is_plural, noun_said_as_a_verb, said_of_the_object, word_before
 from ontology_loaders.model import Ontology
 from ontology_loaders.vocab import plain_label
 
@@ -415,8 +415,9 @@ def read_relations(question: str, ontology: Ontology) -> list[tuple[int, str, in
         a, b = before[-1], after[0]
         forwards = [iri for iri in iris if ontology.link_fits(iri, nodes[a], nodes[b])]
         backwards = [iri for iri in iris if ontology.link_fits(iri, nodes[b], nodes[a])]
-        if backwards and said_of_the_object(tokens, start, end):
-            forwards = []  # "Which actors are children of a singer": the singer has them as children
+        if backwards and (said_of_the_object(tokens, start, end) or
+                          noun_said_as_a_verb(tokens, start, end, max(e for _, e, _ in spans if e <= start))):
+            forwards = []  # "Which actors are children of a singer", "managers mentor an employee": the other's
         if not forwards and tokens[end - 1] == "by":
             backwards = []  # "organisations founded by a person": read backwards, the person was founded
         relation = (a, forwards[0], b) if forwards else (b, backwards[0], a) if backwards else None

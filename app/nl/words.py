@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 __all__ = ["ANY_THING", "ARTICLES", "ASKED_IN_PLACE", "COPULAS", "DO_FORMS", "ENGLISH", "HAVE_FORMS",
            "IRREGULAR_PLURALS", "MONTHS", "NEGATIONS", "PEOPLE", "POSSESSIVES", "PREDICATE_VERBS", "PREPOSITIONS",
-           "TOKEN", "is_english", "is_verb_form", "said_of_the_object", "tokens_of", "word_before",
-           "word_before_articles"]
+           "TOKEN", "is_english", "is_verb_form", "noun_said_as_a_verb", "said_of_the_object", "tokens_of",
+           "word_before", "word_before_articles"]
 
 # A word of the question: letters and digits, split at anything else.
 TOKEN = re.compile(r"[^\W_]+")
@@ -170,6 +170,24 @@ def said_of_the_object(tokens: Sequence[str], start: int, end: int) -> bool:
     """
     before = [t for t in tokens[:start] if t not in ARTICLES][-1:]
     return bool(before) and before[0] in COPULAS and tokens[end:end + 1] == ["of"]
+
+
+def noun_said_as_a_verb(tokens: Sequence[str], start: int, end: int, subject_end: int) -> bool:
+    """Whether a one-word link label that is a noun ("mentor", "coach", "author") is said as the verb between
+    the subject right before it and an object: "managers mentor an employee" says the managers are the
+    employee's mentors, as "persons author a book" says they are its authors. A label that is a verb's form
+    ("heads", "influenced") says what the subject does.
+
+    >>> noun_said_as_a_verb("managers mentor an employee".split(), 1, 2, 1)
+    True
+    >>> noun_said_as_a_verb("managers heads an employee".split(), 1, 2, 1)
+    False
+    >>> noun_said_as_a_verb("managers whose mentor is an employee".split(), 2, 3, 1)
+    False
+    """
+    word = tokens[start].lower() if end - start == 1 else ""
+    return bool(word) and subject_end == start and not word.endswith("s") and not is_verb_form(word) and \
+        [t.lower() for t in tokens[end:end + 1]] in (["a"], ["an"], ["the"], ["another"], ["other"])
 
 
 def word_before(lowered: Sequence[str], position: int) -> str:
