@@ -140,7 +140,7 @@ def runs_from_the_doer(verb: str, label: str, verb_named: bool, noun_named: bool
     return label_words[-1] == "of"  # "which products replaced X": each is the "successor of" X
 
 
-_LABEL_PREPOSITIONS = frozenset({"to", "on", "in", "at", "for", "with", "from", "into", "through", "by"})
+_LABEL_PREPOSITIONS = frozenset({"to", "on", "in", "at", "for", "with", "from", "into", "through", "by", "under"})
 
 
 def _is_verb_label(label: str) -> bool:

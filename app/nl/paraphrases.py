@@ -34,6 +34,9 @@ _TABLE: Sequence[tuple[Iterable[str], tuple[str, ...]]] = (
      + _forms("attend attended attends graduated graduate graduates educated", "from at")
      + ["attended", "attend", "studied", "graduate of", "graduates of", "alumni", "alumnus"],
      ("alma mater", "education")),
+    # "scientists who studied under Niels Bohr": the one studied under advised them
+    (_forms("study studied studies studying train trained trains training", "under"),
+     ("doctoral advisor", "academic advisor", "advisor", "mentor")),
     (_forms("play plays played playing", "in") + ["play", "plays", "played"],
      ("starring", "league", "instrument", "sport")),
     # one acts in a show, never in a league or on an instrument ("Which actors appeared in Friends?")
