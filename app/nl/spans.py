@@ -320,8 +320,8 @@ def _demonyms(tokens: Sequence[str], ontology: Ontology) -> list[Mention]:
     return found
 
 
-def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
-                    describing: frozenset[int] = frozenset()) -> list[int]:
+def _noun_positions(tokens: Sequence[str], taken: Sequence[bool], describing: frozenset[int] = frozenset(),
+                    ontology: Ontology | None = None) -> list[int]:
     """Words that may name a kind of thing: after a determiner, or plural, or first in a command.
 
     ``describing``: positions of words that describe the next one (a demonym: "an Irish author"),
@@ -351,8 +351,12 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool],
             continue  # "Which branch holds the most copies": after its subject and before an object, a verb
         # "American actor Tom Hanks": a title between a demonym and a name
         titled = i and country_of(tokens[i - 1]) and tokens[i + 1:i + 2] and tokens[i + 1][:1].isupper()
-        # ("their home city": a possessive determines a noun a describing word stands before)
-        determined = any(w in _DETERMINERS | POSSESSIVES for w in recent) and not blocked
+        # ("their home city": a possessive determines a noun one describing word stands before, unless the two words
+        # are a link's label: "their home port", "their death place" are relations of theirs)
+        between = tokens[i - 1].lower() if i else ""
+        owned = recent[-2:-1] != [] and recent[-2] in POSSESSIVES and between.isalpha() and not (
+            ontology is not None and any(is_link_label(w, ontology) for w in (f"{between} {lower}", between + lower)))
+        determined = (any(w in _DETERMINERS for w in recent) or owned) and not blocked
         if i == 0 or right_after or titled or determined or (
                 lower.endswith("s") and not lower.endswith("ss")):
             positions.append(i)
@@ -413,7 +417,7 @@ def _similar_classes(tokens: Sequence[str], taken: Sequence[bool], index: Ontolo
     """Nouns close in meaning to a class label ("movies" → film, "footballers" → soccer player)."""
     spans = []
     lowered = [t.lower() for t in tokens]
-    for i in _noun_positions(tokens, taken, describing):
+    for i in _noun_positions(tokens, taken, describing, index.ontology):
         if lowered[i] in MEASURED_BY and i and lowered[i - 1] in ("most", "least"):
             continue  # "the most populous city": an adjective of measure says what to sort by, no kind of thing
         if relation_nouns([lowered[i]]) and not kind_nouns(lowered[i]) and lowered[i + 1:i + 2] and \
