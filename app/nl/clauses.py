@@ -297,9 +297,9 @@ def relation_phrases(tokens: Sequence[str], mentions: Sequence[Mention]) -> list
                     # "Who illustrated the books of …": a verb before the article was the first pair's
                     # ("have the former players of …": the words after it are the thing's own; "who are the star
                     # of …": a copula says how the star relates)
-                    after_article = [k + 1 for k in range(start, own) if i and tokens[k].lower() in ARTICLES]
-                    if after_article and has_content(tokens[start:after_article[-1] - 1]):
-                        start = after_article[-1]
+                    articles = [k for k in range(start, own) if tokens[k].lower() in ARTICLES] if i else []
+                    if articles and has_content(tokens[start:articles[-1]]):
+                        start = articles[-1] + 1
                     words = list(tokens[start:a.end]) + words[len(opening):]
             elif not predicate_of_the_whole(words, tokens[mentions[-1].end:]):
                 words += tokens[mentions[-1].end:]

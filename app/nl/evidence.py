@@ -283,7 +283,8 @@ def _without_compared_counts(question: str, mentions: Sequence[Mention], ontolog
             after.add(following[0])
     compared, measures = [m.class_iri for m in mentions if m.class_iri], measures_before(question, mentions, ontology)
     return [m for m in mentions if m.start not in measures and not (any(m.start <= a < m.end for a in after) and (
-            m.text.lower() in CURRENCIES or counted_by_attribute(m, ontology, [c for c in compared if c != m.class_iri])))]
+            m.text.lower() in CURRENCIES or
+            counted_by_attribute(m, ontology, [c for c in compared if c != m.class_iri])))]
 
 
 def _constrained_by_comparisons(question: str, tokens: Sequence[str], draft: EvidenceDraft, ontology: Ontology,

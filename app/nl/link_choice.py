@@ -123,7 +123,7 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
     grams: list[str] = []
     # "have no account manager": a negation is read apart, as a condition; it names no link
     content = [i for i, w in enumerate(lowered) if not _relationless(w) and w not in NEGATIONS]
-    if len(content) >= 2 and lowered[content[0]] in _HAVING and lowered[content[1] + 1:content[1] + 2] == ["by"]:
+    if len(content) >= 2 and lowered[content[0]] in _HAVING_VERBS and lowered[content[1] + 1:content[1] + 2] == ["by"]:
         content = content[1:]  # "films that feature music by Hans Zimmer": they have it; "music by" says how
     for i in content:
         for n in range(1, MAX_GRAM_WORDS + 1):
@@ -145,7 +145,7 @@ def phrase_grams(words: Sequence[str], whole: bool = True) -> list[str]:
 
 
 # Verbs that say only that a thing has another, whose own noun says the relation ("feature music by").
-_HAVING = frozenset("feature features featured featuring include includes included including contain contains "
+_HAVING_VERBS = frozenset("feature features featured featuring include includes included including contain contains "
                     "contained containing".split())
 
 

@@ -64,11 +64,10 @@ class Plan:
     same: dict[int, int] = field(default_factory=dict)  # a mention that is an earlier one again ("the same place")
     left_out: list[int] = field(default_factory=list)  # mentions no link joins well, reported, not drafted
     narrowing_names: bool = False  # while a second link joins two things already joined
-    direct_only: bool = False  # while that second link is what a possessive says: one link, whatever a way scores
     opening: str = ""  # the question's first word, in lower case ("did": the name after it does the verb)
 
     def join(self, i: int, j: int, grams: Sequence[str], vectors: Any, words: Sequence[str], ontology: Ontology,
-             index: OntologyIndex, *, reattach: bool = True) -> None:
+             index: OntologyIndex, *, reattach: bool = True, by_path: bool = True) -> None:
         """Join node ``i`` to node ``j``: by the best single link, else by two links through a class between.
 
         When no single link joins them and the words are a prepositional phrase, a thing named
@@ -110,7 +109,7 @@ class Plan:
                                            record=through if verb_said else frozenset()):
                     return  # "members whose home branch is in Leipzig": the link the words name, then one more
                 nested_place = source != i and words[:1] and words[0].lower() in ("in", "at")
-                if choice.score < SURE_LINK and not self.direct_only and (content_words(words) or nested_place) and \
+                if choice.score < SURE_LINK and by_path and (content_words(words) or nested_place) and \
                         self._join_by_path(
                         i, j, grams, vectors, words, ontology, index, better_than=choice.score + PATH_MARGIN):
                     # "librarians who work in Tartu": works at a branch located there, not born there;
@@ -150,9 +149,8 @@ class Plan:
         through another class fits the words."""
         mentions, edges, missing, classes = len(self.mentions), len(self.edges), len(self.missing), list(self.classes)
         self.narrowing_names = True  # "directed by and starring Clint Eastwood": the director is an actor too
-        self.direct_only = possessed
-        self.join(i, j, grams, vectors, words, ontology, index, reattach=False)
-        self.narrowing_names = self.direct_only = False
+        self.join(i, j, grams, vectors, words, ontology, index, reattach=False, by_path=not possessed)
+        self.narrowing_names = False
         narrowed = all(new == old or self.mentions[k].kind == "name" and old and ontology.is_subclass(new, old)
                        for k, (new, old) in enumerate(zip(self.classes, classes)))
         if len(self.mentions) > mentions or not narrowed or len(self.edges) != edges + 1:

@@ -135,8 +135,8 @@ def find_mentions(question: str, ontology: Ontology, index: OntologyIndex | None
     if focus is not None:
         take(focus)
     found = [m for m in _things_of_kind(found, concepts, tokens, ontology) if not _generic_people(m, lowered)]
-    found = _kinds_with_their_head(sorted(found, key=lambda m: m.start), ontology)
-    return merge_appositions(sorted(found, key=lambda m: (m.start, m.end)), lowered, ontology)
+    found = _kinds_with_their_head(sorted(found, key=lambda m: (m.start, m.end)), ontology)
+    return merge_appositions(found, lowered, ontology)
 
 
 def _kinds_with_their_head(found: list[Mention], ontology: Ontology) -> list[Mention]:
@@ -353,9 +353,9 @@ def _noun_positions(tokens: Sequence[str], taken: Sequence[bool], describing: fr
         titled = i and country_of(tokens[i - 1]) and tokens[i + 1:i + 2] and tokens[i + 1][:1].isupper()
         # ("their home city": a possessive determines a noun one describing word stands before, unless the two words
         # are a link's label: "their home port", "their death place" are relations of theirs)
-        between = tokens[i - 1].lower() if i else ""
-        owned = recent[-2:-1] != [] and recent[-2] in POSSESSIVES and between.isalpha() and not (
-            ontology is not None and any(is_link_label(w, ontology) for w in (f"{between} {lower}", between + lower)))
+        describer = recent[-1] if len(recent) >= 2 and recent[-2] in POSSESSIVES and recent[-1].isalpha() else ""
+        owned = bool(describer) and not (ontology is not None and any(
+            is_link_label(words, ontology) for words in (f"{describer} {lower}", describer + lower)))
         determined = (any(w in _DETERMINERS for w in recent) or owned) and not blocked
         if i == 0 or right_after or titled or determined or (
                 lower.endswith("s") and not lower.endswith("ss")):
